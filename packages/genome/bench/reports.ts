@@ -1,0 +1,23 @@
+import { evaluateReports, loadKnowledgeBase } from '../src/reports/index.ts';
+import type { GenotypeLookup } from '../src/types.ts';
+
+export interface ReportsBench {
+  /** Median of several runs over every knowledge-base item, knowledge base already loaded. */
+  ms: number;
+  items: number;
+  out: number;
+}
+
+/** Times computing every report of one genome. */
+export function benchReports(byRsid: GenotypeLookup, runs = 11): ReportsBench {
+  loadKnowledgeBase();
+  const times: number[] = [];
+  let results = evaluateReports(byRsid);
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    results = evaluateReports(byRsid);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)], items: results.length, out: results.filter((r) => r.status === 'out').length };
+}

@@ -1,0 +1,187 @@
+import type { Chrom, GenotypeLookup, PositionLookup } from '../types.ts';
+import { AGES_YBP } from './ages.ts';
+import { type CompiledTree, pathIndexes } from './tree.ts';
+
+export interface HaplogroupCall {
+  /** Deepest confidently supported branch, e.g. 'O2a1b1a1a1a' (ISOGG 2019-2020 name) or 'D4a'. */
+  haplogroup: string;
+  /** Y only: SNP-based name of the branch, e.g. 'O-F11'. */
+  snpName?: string;
+  /** From the root down to the call; `snps` are the node's defining markers this genome shows derived. */
+  path: { haplogroup: string; snps: string[] }[];
+  /** Marker evidence along the chosen path (calls at the defining markers of its nodes). */
+  derived: number;
+  ancestral: number;
+  noCall: number;
+  /** 0..1: path consistency × support of the deepest supported node (see callHaplogroup). */
+  confidence: number;
+  /** Published age of the called branch when ages.ts has one, else null. */
+  ageEstimateYbp?: number | null;
+}
+
+/**
+ * An ancestral call on the path costs this many derived calls. Chips misread Y/MT sites rarely, so one
+ * contrary call should not outweigh one supporting call; two are needed to undo a node.
+ */
+const ANCESTRAL_PENALTY = 2;
+
+const ABSENT = 0;
+const NO_CALL = 1;
+const DERIVED = 2;
+const ANCESTRAL = 3;
+const OTHER = 4;
+type Reading = typeof ABSENT | typeof NO_CALL | typeof DERIVED | typeof ANCESTRAL | typeof OTHER;
+
+/**
+ * One haploid allele from a lookup result: 'A' and 'AA' (male X/Y/MT as some chips write them) read
+ * as 'A'; a heterozygous call at a haploid site is noise and counts as a no-call.
+ */
+function haploid(g: string | null): string | null {
+  if (g === null) return null;
+  if (g.length === 1 && g !== '-') return g;
+  if (g.length === 2 && g[0] === g[1] && g[0] !== '-') return g[0];
+  return '';
+}
+
+function compare(allele: string, anc: string, der: string): Reading {
+  if (allele === der) return DERIVED;
+  if (allele === anc) return ANCESTRAL;
+  // Chips write indels as I/D: a present sequence ('I') is the non-deleted state.
+  if (allele === 'I' && der === 'D') return ANCESTRAL;
+  if (allele === 'I' && anc === 'D') return DERIVED;
+  return OTHER;
+}
+
+function lca(t: CompiledTree, a: number, b: number): number {
+  while (t.depth[a] > t.depth[b]) a = t.parent[a];
+  while (t.depth[b] > t.depth[a]) b = t.parent[b];
+  while (a !== b) {
+    a = t.parent[a];
+    b = t.parent[b];
+  }
+  return a;
+}
+
+/**
+ * Scores every node of `t` against one genome and returns the call, or null when the genome has
+ * (almost) no calls on this chromosome.
+ *
+ * Score of a node = score of its parent + (weighted derived calls at its own markers) −
+ * ANCESTRAL_PENALTY × (weighted ancestral calls). Weights are 1/recurrence (see tree.ts). Candidates
+ * are the root and the nodes with at least one derived call of their own, so a node without calls is
+ * only passed through on the way to a supported descendant. The call is the candidate with the best
+ * score; when several tie (e.g. two sibling branches with one derived call each) the call is their
+ * lowest common ancestor, which also makes a deeper node that adds nothing lose to its ancestor.
+ *
+ * Confidence = D/(D + A) along the path (weighted) × (1 − 0.5^(2·d)), where d is the weighted number of
+ * derived calls at the deepest node of the path that has any: one clean derived call at the final
+ * branch gives 0.75, two give 0.94; a call resting on one recurrent (hotspot) mutation gives less.
+ */
+export function callHaplogroup(
+  t: CompiledTree,
+  byPosition: PositionLookup,
+  byRsid: GenotypeLookup | undefined,
+  minCalledShare: number,
+): HaplogroupCall | null {
+  const chrom: Chrom = t.kind;
+  const n = t.names.length;
+  const m = t.pos.length;
+  const reading = new Uint8Array(m);
+  const cache = new Map<number, string | null>();
+  let present = 0;
+  let called = 0;
+  for (let i = 0; i < m; i++) {
+    const pos = t.pos[i];
+    let allele = cache.get(pos);
+    if (allele === undefined) {
+      let g = byPosition(chrom, pos);
+      if (g === null && byRsid && t.rsid[i] > 0) g = byRsid(`rs${t.rsid[i]}`);
+      allele = haploid(g);
+      cache.set(pos, allele);
+      if (allele !== null) present++;
+      if (allele) called++;
+    }
+    reading[i] = allele === null ? ABSENT : allele === '' ? NO_CALL : compare(allele, t.anc[i], t.der[i]);
+  }
+  if (called < Math.max(3, minCalledShare * present)) return null;
+
+  // Per node: own evidence minus the evidence of the ancestor markers its own markers supersede.
+  const dW = new Float64Array(n);
+  const aW = new Float64Array(n);
+  const dC = new Int32Array(n);
+  const aC = new Int32Array(n);
+  const ncC = new Int32Array(n);
+  const tally = (node: number, i: number, sign: number) => {
+    const r = reading[i];
+    if (r === DERIVED) {
+      dW[node] += sign * t.weight[i];
+      dC[node] += sign;
+    } else if (r === ANCESTRAL) {
+      aW[node] += sign * t.weight[i];
+      aC[node] += sign;
+    } else if (r === NO_CALL) ncC[node] += sign;
+  };
+  const ownDerived = new Int32Array(n);
+  for (let node = 0; node < n; node++) {
+    for (let i = t.markerStart[node]; i < t.markerStart[node + 1]; i++) {
+      tally(node, i, 1);
+      if (reading[i] === DERIVED) ownDerived[node]++;
+      if (t.supersedes[i] >= 0) tally(node, t.supersedes[i], -1);
+    }
+  }
+  // Parents precede children in the compiled tree, so one forward pass accumulates path scores.
+  const score = new Float64Array(n);
+  let best = 0;
+  for (let node = 1; node < n; node++) {
+    score[node] = score[t.parent[node]] + dW[node] - ANCESTRAL_PENALTY * aW[node];
+    if (ownDerived[node] > 0 && score[node] > score[best] + 1e-9) best = node;
+  }
+  let call = best;
+  for (let node = 1; node < n; node++) {
+    if (node !== best && ownDerived[node] > 0 && Math.abs(score[node] - score[best]) <= 1e-9) call = lca(t, call, node);
+  }
+
+  const path = pathIndexes(t, call);
+  let d = 0;
+  let a = 0;
+  let nc = 0;
+  let dWeight = 0;
+  let aWeight = 0;
+  let terminal = 0;
+  for (const node of path) {
+    d += dC[node];
+    a += aC[node];
+    nc += ncC[node];
+    dWeight += dW[node];
+    aWeight += aW[node];
+    if (ownDerived[node] > 0) terminal = node;
+  }
+  const consistency = dWeight + aWeight > 0 ? dWeight / (dWeight + aWeight) : 0;
+  const confidence = call === 0 ? 0 : consistency * (1 - 0.5 ** (2 * ownDerivedWeight(t, reading, terminal)));
+  const result: HaplogroupCall = {
+    haplogroup: t.names[call],
+    path: path.map((node) => ({
+      haplogroup: t.names[node],
+      snps: derivedNames(t, reading, node),
+    })),
+    derived: d,
+    ancestral: a,
+    noCall: nc,
+    confidence: Math.round(confidence * 1000) / 1000,
+    ageEstimateYbp: AGES_YBP[t.kind].get(t.names[call])?.ybp ?? null,
+  };
+  if (t.kind === 'Y' && t.snpNames[call]) result.snpName = t.snpNames[call];
+  return result;
+}
+
+function ownDerivedWeight(t: CompiledTree, reading: Uint8Array, node: number): number {
+  let w = 0;
+  for (let i = t.markerStart[node]; i < t.markerStart[node + 1]; i++) if (reading[i] === DERIVED) w += t.weight[i];
+  return w;
+}
+
+function derivedNames(t: CompiledTree, reading: Uint8Array, node: number): string[] {
+  const out: string[] = [];
+  for (let i = t.markerStart[node]; i < t.markerStart[node + 1]; i++) if (reading[i] === DERIVED) out.push(t.markerName[i]);
+  return out;
+}

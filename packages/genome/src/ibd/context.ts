@@ -1,0 +1,83 @@
+import { cmForPanel } from '../geneticmap/index.ts';
+import type { Chrom } from '../types.ts';
+
+/** What matching needs of the marker panel (the full Panel satisfies it). */
+export interface PanelLike {
+  id: string;
+  size: number;
+  chrom: Chrom[];
+  pos: Int32Array;
+  chromRange: Record<Chrom, [start: number, end: number]>;
+}
+
+/** What matching needs of a packed genome (PackedGenome satisfies it): code = (hi<<1)|lo per marker. */
+export interface PackedLike {
+  panelId?: string;
+  n: number;
+  hi: Uint32Array;
+  lo: Uint32Array;
+}
+
+/** Per-panel data computed once and shared by every comparison. */
+export interface MatchContext {
+  panel: PanelLike;
+  cm: Float64Array;
+  /** Autosomal chromosomes with markers: [chrom, first marker, end marker (exclusive)]. */
+  autosomes: [Chrom, number, number][];
+  /** Autosomal map length spanned by the panel's markers, cM. */
+  totalCM: number;
+  /** cM of the first and of the last marker of each 32-marker word (for the word-level prefilter). */
+  wordStartCM: Float64Array;
+  wordEndCM: Float64Array;
+}
+
+const AUTOSOMES: Chrom[] = [
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '22',
+];
+
+const cache = new WeakMap<PanelLike, MatchContext>();
+
+export function matchContext(panel: PanelLike): MatchContext {
+  const hit = cache.get(panel);
+  if (hit) return hit;
+  const cm = cmForPanel(panel);
+  const autosomes: [Chrom, number, number][] = [];
+  let totalCM = 0;
+  for (const c of AUTOSOMES) {
+    const r = panel.chromRange[c];
+    if (!r || r[1] - r[0] < 2) continue;
+    autosomes.push([c, r[0], r[1]]);
+    totalCM += cm[r[1] - 1] - cm[r[0]];
+  }
+  const words = (panel.size + 31) >>> 5;
+  const wordStartCM = new Float64Array(words);
+  const wordEndCM = new Float64Array(words);
+  for (let w = 0; w < words; w++) {
+    wordStartCM[w] = cm[w << 5];
+    wordEndCM[w] = cm[Math.min((w << 5) + 31, panel.size - 1)];
+  }
+  const ctx = { panel, cm, autosomes, totalCM, wordStartCM, wordEndCM };
+  cache.set(panel, ctx);
+  return ctx;
+}

@@ -1,0 +1,234 @@
+import type { Chrom } from '../types.ts';
+import type { MatchContext, PackedLike } from './context.ts';
+
+/**
+ * Segment detection on the packed bit-planes. Per marker, code = (hi<<1)|lo:
+ * 0 hom ref, 1 het, 2 hom alt, 3 no-call. Hence, for two genomes A and B, 32 markers at a time:
+ *   opposite homozygote  = (hiA ^ hiB) & ~(loA | loB)          (0 vs 2; no-calls have lo = 1)
+ *   any difference       = ((hiA ^ hiB) | (loA ^ loB)) & both called
+ * A half-identical (IBD1) segment is a run without opposite homozygotes; a fully identical (IBD2)
+ * segment is a run without any difference.
+ */
+
+export interface Segment {
+  chrom: Chrom;
+  /** GRCh37 position of the first and last marker called in both genomes. */
+  start: number;
+  end: number;
+  cM: number;
+  /** Markers called in both genomes inside the segment. */
+  markers: number;
+}
+
+export interface SegmentThresholds {
+  /** Minimum segment length in cM (default 7). */
+  minCM: number;
+  /** Minimum markers called in both genomes (default 500). */
+  minMarkers: number;
+  /**
+   * Genotype-error tolerance: two runs separated by exactly one breaking marker are joined when both
+   * have at least this many markers and cM (a single miscall inside a true segment would otherwise
+   * cut it in two).
+   */
+  mergeMinMarkers: number;
+  mergeMinCM: number;
+}
+
+export const HALF_IBD_DEFAULTS: SegmentThresholds = {
+  minCM: 7,
+  minMarkers: 500,
+  mergeMinMarkers: 200,
+  mergeMinCM: 2,
+};
+
+/** IBD2 runs are much rarer by chance (every genotype must agree), so shorter ones count. */
+export const FULL_IBD_DEFAULTS: SegmentThresholds = {
+  minCM: 2,
+  minMarkers: 200,
+  mergeMinMarkers: 100,
+  mergeMinCM: 1,
+};
+
+function popcnt(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function ctz(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/**
+ * Segments of one kind on one chromosome range [s, e) of the panel. Cost is one pass over the words
+ * plus a few scalar operations per breaking marker (between unrelated people about one marker in
+ * twenty breaks a half-identical run, so this path allocates nothing).
+ */
+export function chromSegments(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  chrom: Chrom,
+  s: number,
+  e: number,
+  kind: 'half' | 'full',
+  t: SegmentThresholds,
+  out: Segment[],
+): void {
+  const { cm, panel } = ctx;
+  const hiA = a.hi;
+  const loA = a.lo;
+  const hiB = b.hi;
+  const loB = b.lo;
+  const { minCM, minMarkers, mergeMinMarkers, mergeMinCM } = t;
+  const half = kind === 'half';
+  const w0 = s >>> 5;
+  const w1 = (e - 1) >>> 5;
+  // Current run: markers called in both since the last break.
+  let first = -1;
+  let last = -1;
+  let count = 0;
+  // The previous run (pCount 0: none), kept while it may still be joined across the one break
+  // that ended it. An empty run between two breaks means two breaks in a row: no join.
+  let pFirst = -1;
+  let pLast = -1;
+  let pCount = 0;
+
+  const emitPending = () => {
+    if (pCount < minMarkers) return;
+    const len = cm[pLast] - cm[pFirst];
+    if (len >= minCM) out.push({ chrom, start: panel.pos[pFirst], end: panel.pos[pLast], cM: len, markers: pCount });
+  };
+  const close = () => {
+    if (
+      count >= mergeMinMarkers &&
+      pCount >= mergeMinMarkers &&
+      cm[last] - cm[first] >= mergeMinCM &&
+      cm[pLast] - cm[pFirst] >= mergeMinCM
+    ) {
+      pLast = last;
+      pCount += count;
+    } else {
+      if (pCount > 0) emitPending();
+      pFirst = first;
+      pLast = last;
+      pCount = count;
+    }
+    first = -1;
+    count = 0;
+  };
+
+  for (let w = w0; w <= w1; w++) {
+    let mask = -1;
+    if (w === w0) mask &= -1 << (s & 31);
+    if (w === w1 && (e & 31) !== 0) mask &= (1 << (e & 31)) - 1;
+    const ha = hiA[w];
+    const la = loA[w];
+    const hb = hiB[w];
+    const lb = loB[w];
+    const both = ~(ha & la) & ~(hb & lb) & mask;
+    let brk = half ? (ha ^ hb) & ~(la | lb) & mask : ((ha ^ hb) | (la ^ lb)) & both;
+    const base = w << 5;
+    let rest = both;
+    while (brk !== 0) {
+      const bit = ctz(brk);
+      const before = rest & ((1 << bit) - 1);
+      if (before !== 0) {
+        if (first < 0) first = base + ctz(before);
+        last = base + 31 - Math.clz32(before);
+        count += popcnt(before);
+      }
+      close();
+      rest = bit === 31 ? 0 : rest & (-1 << (bit + 1));
+      brk &= brk - 1;
+    }
+    if (rest !== 0) {
+      if (first < 0) first = base + ctz(rest);
+      last = base + 31 - Math.clz32(rest);
+      count += popcnt(rest);
+    }
+  }
+  close();
+  if (pCount > 0) emitPending();
+}
+
+/** Opposite homozygotes between a and b in word w. */
+function opp(a: PackedLike, b: PackedLike, w: number): number {
+  return (a.hi[w] ^ b.hi[w]) & ~(a.lo[w] | b.lo[w]);
+}
+
+interface Extent {
+  l0: number;
+  l1: number;
+  r0: number;
+  r1: number;
+}
+
+/**
+ * Around the clean pair (w, w + 1) within words [first, last]: the clean run [l0, r0], and the same
+ * run taken one tolerated word (a single opposite homozygote) further left (l1) or right (r1).
+ * Module-level functions rather than closures made per call keep the hot loop's code optimised.
+ */
+function cleanExtent(a: PackedLike, b: PackedLike, w: number, first: number, last: number): Extent {
+  let l0 = w;
+  while (l0 > first && opp(a, b, l0 - 1) === 0) l0--;
+  let l1 = l0;
+  if (l1 > first) {
+    const x = opp(a, b, l1 - 1);
+    if ((x & (x - 1)) === 0) {
+      l1--;
+      while (l1 > first && opp(a, b, l1 - 1) === 0) l1--;
+    }
+  }
+  let r0 = w + 1;
+  while (r0 < last && opp(a, b, r0 + 1) === 0) r0++;
+  let r1 = r0;
+  if (r1 < last) {
+    const x = opp(a, b, r1 + 1);
+    if ((x & (x - 1)) === 0) {
+      r1++;
+      while (r1 < last && opp(a, b, r1 + 1) === 0) r1++;
+    }
+  }
+  return { l0, l1, r0, r1 };
+}
+
+/** Whether the stretch, with its tolerated word on either side, is long enough. */
+function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: number, minCM: number): boolean {
+  const { wordStartCM, wordEndCM } = ctx;
+  if (r0 - l1 + 1 >= minWords && wordEndCM[r0] - wordStartCM[l1] >= minCM) return true;
+  return r1 - l0 + 1 >= minWords && wordEndCM[r1] - wordStartCM[l0] >= minCM;
+}
+
+/**
+ * Cheap word-level test: does any autosome hold a stretch of at least `minWords` whole words and
+ * `minCM` cM free of opposite homozygotes, allowing one word with a single opposite homozygote inside
+ * (the error tolerance)? Called with thresholds a little below the segment thresholds (the partial
+ * words at a segment's ends are not counted), a true segment always passes.
+ *
+ * A qualifying stretch has at most one tolerated word, so one side of it is a run of at least
+ * m = ceil((minWords - 1) / 2) clean words, and any such run holds a clean pair (w, w + 1) with w on
+ * a grid of step m - 1. The hot loop therefore tests only the pairs on that grid (a fifth of the
+ * words at the default thresholds) and measures the exact extent only around clean ones (a few in
+ * a thousand between unrelated people).
+ */
+export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, minWords: number, minCM: number): boolean {
+  const hiA = a.hi;
+  const loA = a.lo;
+  const hiB = b.hi;
+  const loB = b.lo;
+  const step = Math.max(1, Math.ceil((minWords - 1) / 2) - 1);
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let done = -1;
+    for (let w = first; w < last; w += step) {
+      const dirty = ((hiA[w] ^ hiB[w]) & ~(loA[w] | loB[w])) | ((hiA[w + 1] ^ hiB[w + 1]) & ~(loA[w + 1] | loB[w + 1]));
+      if (dirty !== 0 || w <= done) continue;
+      const x = cleanExtent(a, b, w, first, last);
+      if (qualifies(ctx, x, minWords, minCM)) return true;
+      done = x.r0;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,68 @@
+/**
+ * The genome engine's public API (`@jiyin/genome`): parse any consumer raw-data file, normalise to
+ * GRCh37 forward strand, QC, pack against the marker panel, compute reports and haplogroups, match
+ * relatives, and simulate pedigrees for demo content and tests.
+ */
+export * from './types.ts';
+export { parseRawFile, parseRawStream, detectFormat, type ParsedFile, type ParseOptions } from './parse/index.ts';
+export {
+  type BuildVotes,
+  buildVotes,
+  decideBuild,
+  knownMarkers,
+  normaliseCalls,
+  panelIndexes,
+  REASONS as NORMALISE_REASONS,
+  Tally,
+} from './normalise/index.ts';
+export { assertReportable, inferSex, MIN_CALL_RATE, qcOf, type QcFigures } from './qc.ts';
+export { loadPanel, type Panel } from './panel.ts';
+export { codeAt, deserialisePacked, emptyPacked, packGenome, type PackedGenome, serialisePacked } from './pack.ts';
+export { genotypeString, type Lookups, lookupsFromCalls, lookupsFromPacked } from './lookup.ts';
+export {
+  CATEGORIES,
+  type Category,
+  evaluateItem,
+  evaluateReports,
+  type ItemResult,
+  type KbItem,
+  LEVEL_LABELS,
+  type Level,
+  loadKnowledgeBase,
+} from './reports/index.ts';
+export {
+  AGES_YBP,
+  callMtHaplogroup,
+  callYHaplogroup,
+  type HaplogroupCall,
+  loadMtTree,
+  loadYTree,
+  mtPathOf,
+  type TreeNode,
+  yPathOf,
+} from './haplogroups/index.ts';
+export {
+  classifyRelationship,
+  GRADES,
+  type Grade,
+  type MatchResult,
+  matchGenomes,
+  matchOneToMany,
+  type OneToManyHit,
+  type OneToManyOptions,
+  type OneToManyStats,
+  type Relationship,
+  type Segment,
+} from './ibd/index.ts';
+export {
+  callsOf,
+  createPopulation,
+  createRng,
+  isPedigreeName,
+  PEDIGREES,
+  type PedigreeName,
+  simulatePedigree,
+  type Simulation,
+} from './simulate/index.ts';
+export { VENDORS, vendorExtension, writeVendorFile, writeVendorFileToPath } from './write/index.ts';
+export { cmAt, cmForPanel } from './geneticmap/index.ts';

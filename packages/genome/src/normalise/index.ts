@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { codeOf } from '../pack.ts';
+import { loadPanel, type Panel } from '../panel.ts';
+import type { Build, Chrom, DroppedCount, NormalisedCall, RawCall } from '../types.ts';
+
+/** Counts set-aside calls per reason, with a few examples each. */
+export class Tally {
+  private readonly map = new Map<string, DroppedCount>();
+  add(reason: string, example: string, count = 1): void {
+    let e = this.map.get(reason);
+    if (!e) {
+      e = { reason, count: 0, examples: [] };
+      this.map.set(reason, e);
+    }
+    e.count += count;
+    if (e.examples.length < 5) e.examples.push(example);
+  }
+  list(): DroppedCount[] {
+    return [...this.map.values()];
+  }
+}
+
+export interface KnownMarker {
+  rsid: string;
+  chrom: Chrom;
+  pos36: number;
+  pos37: number;
+  pos38: number;
+}
+
+let known: Map<string, KnownMarker> | null = null;
+let knownPos: Set<number> | null = null;
+
+/** Markers whose positions on builds 36/37/38 are recorded in data/panel/known-markers.tsv. */
+export function knownMarkers(): Map<string, KnownMarker> {
+  if (known) return known;
+  known = new Map();
+  const text = readFileSync(new URL('../../data/panel/known-markers.tsv', import.meta.url), 'utf8');
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [rsid, chrom, p36, p37, p38] = line.split('\t');
+    known.set(rsid, { rsid, chrom: chrom as Chrom, pos36: Number(p36), pos37: Number(p37), pos38: Number(p38) });
+  }
+  return known;
+}
+
+/** Every build-36/37/38 position of the known markers. */
+function knownPositions(): Set<number> {
+  if (!knownPos) {
+    knownPos = new Set();
+    for (const m of knownMarkers().values()) for (const p of [m.pos36, m.pos37, m.pos38]) knownPos.add(p);
+  }
+  return knownPos;
+}
+
+export interface BuildVotes {
+  36: number;
+  37: number;
+  38: number;
+}
+
+/**
+ * Panel index of each call at its position read as GRCh37 (-1 when none there). Files list their
+ * markers in panel order, so the marker after the previous hit is tried before a binary search.
+ */
+export function panelIndexes(calls: RawCall[], panel: Panel = loadPanel()): Int32Array {
+  const at = new Int32Array(calls.length);
+  let next = 0;
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
+    const k =
+      next < panel.size && panel.pos[next] === c.pos && panel.chrom[next] === c.chrom ? next : panel.indexOfPosition(c.chrom, c.pos);
+    at[i] = k;
+    if (k >= 0) next = k + 1;
+  }
+  return at;
+}
+
+/** Panel markers checked for a GRCh37 vote: plenty for a clear majority, far fewer than a chip's. */
+const PANEL_VOTES = 5000;
+
+/**
+ * Votes for a build from positions: a known marker at its recorded position on a build votes for
+ * that build; a panel marker found at its GRCh37 position under its own id votes for 37 (checked on
+ * an even sample of about PANEL_VOTES calls). `at` is panelIndexes(calls), passed in when the caller
+ * needs it too.
+ */
+export function buildVotes(calls: RawCall[], panel: Panel = loadPanel(), at: Int32Array = panelIndexes(calls, panel)): BuildVotes {
+  let v36 = 0;
+  let v37 = 0;
+  let v38 = 0;
+  const km = knownMarkers();
+  const kp = knownPositions();
+  const stride = Math.max(1, Math.floor(calls.length / PANEL_VOTES));
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
+    // Positions first: an integer test spares hashing 600,000 rsids.
+    const m = kp.has(c.pos) ? km.get(c.rsid) : undefined;
+    if (m) {
+      if (c.pos === m.pos36) v36++;
+      if (c.pos === m.pos37) v37++;
+      if (c.pos === m.pos38) v38++;
+      continue;
+    }
+    if (i % stride !== 0) continue;
+    const k = at[i];
+    if (k >= 0 && panel.rsid[k] === c.rsid) v37++;
+  }
+  return { 36: v36, 37: v37, 38: v38 };
+}
+
+/**
+ * The file's build: positions decide when they agree (at least 2 votes and 80% for one build),
+ * else the header, else GRCh37 (what every current consumer chip file uses).
+ */
+export function decideBuild(votes: BuildVotes, headerBuild: Build | null): Build {
+  const total = votes[36] + votes[37] + votes[38];
+  for (const b of [36, 37, 38] as const) {
+    if (votes[b] >= 2 && votes[b] >= 0.8 * total) return b;
+  }
+  return headerBuild ?? 37;
+}
+
+const COMPLEMENT: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C', '': '' };
+
+export const REASONS = {
+  unplaced: (b: Build) => `GRCh${b === 36 ? '36（NCBI36）' : b} 位置无法换算到 GRCh37（不在参考标记面板中）`,
+  duplicate: '重复的标记（保留第一次出现的）',
+  flipped: '按参考面板翻转到正链',
+  ambiguous: 'A/T 或 C/G 标记无法判断链方向，按原样保留',
+  mismatch: '等位基因与参考面板不符，按原样保留（打包时记为未检出）',
+} as const;
+
+/**
+ * Places every call on GRCh37 (by position for build 37, through the panel's rsids otherwise),
+ * drops duplicates (first kept) and turns calls to the forward strand where the panel shows they
+ * were reported on the reverse one. `at` is panelIndexes(calls) when already computed. Mutates and
+ * returns the kept calls.
+ */
+export function normaliseCalls(
+  calls: RawCall[],
+  build: Build,
+  dropped: Tally,
+  adjusted: Tally,
+  panel: Panel = loadPanel(),
+  at?: Int32Array,
+): NormalisedCall[] {
+  const seenPanel = new Uint8Array(panel.size);
+  const seenOther = new Set<string>();
+  const out: NormalisedCall[] = [];
+  const unplaced = REASONS.unplaced(build);
+  const byPosition = build === 37 ? (at ?? panelIndexes(calls, panel)) : null;
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i] as NormalisedCall;
+    let k: number;
+    if (byPosition) {
+      k = byPosition[i];
+    } else {
+      k = panel.indexOfRsid(c.rsid);
+      if (k < 0) {
+        dropped.add(unplaced, c.rsid);
+        continue;
+      }
+      c.chrom = panel.chrom[k];
+      c.pos = panel.pos[k];
+    }
+    c.panelIndex = k;
+    if (k >= 0) {
+      if (seenPanel[k]) {
+        dropped.add(REASONS.duplicate, c.rsid);
+        continue;
+      }
+      seenPanel[k] = 1;
+      if (c.a1 !== '-' && c.a1 !== 'D' && c.a1 !== 'I') orient(c, panel.ref[k], panel.alt[k], adjusted);
+    } else {
+      if (seenOther.has(c.rsid)) {
+        dropped.add(REASONS.duplicate, c.rsid);
+        continue;
+      }
+      seenOther.add(c.rsid);
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+function orient(c: NormalisedCall, ref: string, alt: string, adjusted: Tally): void {
+  if (COMPLEMENT[ref] === alt) {
+    adjusted.add(REASONS.ambiguous, c.rsid);
+    return;
+  }
+  if (codeOf(c.a1, c.a2, ref, alt) !== 3) return;
+  const f1 = COMPLEMENT[c.a1];
+  const f2 = COMPLEMENT[c.a2];
+  if (f1 !== undefined && f2 !== undefined && codeOf(f1, f2, ref, alt) !== 3) {
+    c.a1 = f1;
+    c.a2 = f2;
+    adjusted.add(REASONS.flipped, c.rsid);
+  } else {
+    adjusted.add(REASONS.mismatch, c.rsid);
+  }
+}

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { CHROMS, type Chrom, GenomeError } from './types.ts';
+
+/**
+ * The reference marker panel every packed genome is coded against, sorted by chromosome (CHROMS
+ * order) then GRCh37 position. Built by scripts/build-panel.ts into data/panel/; the file format is
+ * described there and its origin in data/SOURCES.md ("Panel").
+ */
+export interface Panel {
+  id: string;
+  size: number;
+  rsid: string[];
+  chrom: Chrom[];
+  pos: Int32Array;
+  /** Allele coded 0 (forward strand). */
+  ref: string[];
+  /** Allele coded 2 (forward strand). */
+  alt: string[];
+  /** [start, end) marker indexes per chromosome. */
+  chromRange: Record<Chrom, [start: number, end: number]>;
+  indexOfRsid(rsid: string): number;
+  indexOfPosition(chrom: Chrom, pos37: number): number;
+}
+
+export const PANEL_FILE = new URL('../data/panel/jy-panel-v1.bin.gz', import.meta.url);
+export const PANEL_MAGIC = 'JYPN';
+export const BASES = ['A', 'C', 'G', 'T'] as const;
+
+/**
+ * Markers without a public id (the synthetic backbone, see SOURCES.md) are named from their place,
+ * `jys<chrom>_<pos37>`, so the name is stable across panel rebuilds and needs no stored text.
+ */
+export function syntheticId(chrom: Chrom, pos: number): string {
+  return `jys${chrom}_${pos}`;
+}
+
+/** Decoded content of a panel file, before the lookup helpers are attached. */
+export interface PanelData {
+  id: string;
+  chrom: Chrom[];
+  pos: Int32Array;
+  ref: string[];
+  alt: string[];
+  /** Explicit ids by marker index; the others use their synthetic name. */
+  ids: Map<number, string>;
+}
+
+/**
+ * Layout (after gunzip): 'JYPN', u8 version, u32le header length, header JSON
+ * {id, counts: number[] per CHROMS entry}, then per marker a varint delta of the GRCh37 position
+ * (restarting at 0 on each chromosome), then one byte per marker (ref<<2 | alt, A=0 C=1 G=2 T=3),
+ * then the explicit ids as UTF-8 lines '<index>\t<id>' (markers without one use syntheticId).
+ */
+export function decodePanel(gz: Uint8Array): PanelData {
+  const buf = gunzipSync(gz);
+  if (String.fromCharCode(buf[0], buf[1], buf[2], buf[3]) !== PANEL_MAGIC || buf[4] !== 1) {
+    throw new GenomeError('IO_ERROR', '标记面板数据文件格式不对');
+  }
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const headerLen = view.getUint32(5, true);
+  const header = JSON.parse(new TextDecoder().decode(buf.subarray(9, 9 + headerLen))) as {
+    id: string;
+    counts: number[];
+  };
+  const size = header.counts.reduce((a, b) => a + b, 0);
+  let i = 9 + headerLen;
+  const chrom: Chrom[] = new Array(size);
+  const pos = new Int32Array(size);
+  let k = 0;
+  for (let ci = 0; ci < header.counts.length; ci++) {
+    let p = 0;
+    for (let j = 0; j < header.counts[ci]; j++, k++) {
+      let v = 0;
+      let shift = 0;
+      let b: number;
+      do {
+        b = buf[i++];
+        v += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (b >= 0x80);
+      p += v;
+      pos[k] = p;
+      chrom[k] = CHROMS[ci];
+    }
+  }
+  const ref: string[] = new Array(size);
+  const alt: string[] = new Array(size);
+  for (let j = 0; j < size; j++) {
+    const b = buf[i++];
+    ref[j] = BASES[(b >> 2) & 3];
+    alt[j] = BASES[b & 3];
+  }
+  if (i > buf.length) throw new GenomeError('IO_ERROR', '标记面板数据文件已损坏');
+  const ids = new Map<number, string>();
+  for (const line of new TextDecoder().decode(buf.subarray(i)).split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) ids.set(Number(line.slice(0, tab)), line.slice(tab + 1));
+  }
+  return { id: header.id, chrom, pos, ref, alt, ids };
+}
+
+/** Attach names, per-chromosome ranges and lookups to decoded panel data. */
+export function makePanel(d: PanelData): Panel {
+  const size = d.pos.length;
+  const rsid: string[] = new Array(size);
+  // Only explicit ids need a map; synthetic names are parsed back into a position.
+  const explicit = new Map<string, number>();
+  for (let k = 0; k < size; k++) {
+    const id = d.ids.get(k);
+    if (id) {
+      rsid[k] = id;
+      if (!explicit.has(id)) explicit.set(id, k);
+    } else {
+      rsid[k] = syntheticId(d.chrom[k], d.pos[k]);
+    }
+  }
+  const chromRange = {} as Record<Chrom, [number, number]>;
+  for (const c of CHROMS) chromRange[c] = [0, 0];
+  let k = 0;
+  for (const c of CHROMS) {
+    const start = k;
+    while (k < size && d.chrom[k] === c) k++;
+    chromRange[c] = [start, k];
+  }
+  const pos = d.pos;
+  const indexOfPosition = (c: Chrom, p: number): number => {
+    const range = chromRange[c];
+    if (!range) return -1;
+    let lo = range[0];
+    let hi = range[1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = pos[mid];
+      if (v === p) return mid;
+      if (v < p) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+  const indexOfRsid = (id: string): number => {
+    const e = explicit.get(id);
+    if (e !== undefined) return e;
+    if (!id.startsWith('jys')) return -1;
+    const us = id.indexOf('_');
+    if (us < 0) return -1;
+    const k2 = indexOfPosition(id.slice(3, us) as Chrom, Number(id.slice(us + 1)));
+    return k2 >= 0 && rsid[k2] === id ? k2 : -1;
+  };
+  return { id: d.id, size, rsid, chrom: d.chrom, pos, ref: d.ref, alt: d.alt, chromRange, indexOfRsid, indexOfPosition };
+}
+
+let cached: Panel | null = null;
+
+/** The shipped panel, decoded once per process. */
+export function loadPanel(): Panel {
+  if (!cached) cached = makePanel(decodePanel(readFileSync(PANEL_FILE)));
+  return cached;
+}

@@ -1,0 +1,176 @@
+/**
+ * Schema of the reports knowledge base: one JSON file per category under data/kb/, each
+ * `{ category, items: [Item, ...] }`. Every file is validated against this at load time.
+ */
+import { z } from 'zod';
+
+export const CATEGORIES = ['disease', 'traits', 'carrier', 'drug', 'nutrition', 'fitness', 'tumor'] as const;
+export const CategorySchema = z.enum(CATEGORIES);
+export type Category = z.infer<typeof CategorySchema>;
+
+/** Result levels and the Chinese words labels use for them. */
+export const LEVEL_LABELS = {
+  low: '低风险',
+  typical: '一般风险',
+  high: '较高风险',
+  carrier: '携带',
+  'not-carrier': '未携带',
+  affected: '可能患病',
+  'normal-metabolizer': '正常代谢',
+  'intermediate-metabolizer': '中间代谢',
+  'poor-metabolizer': '慢代谢',
+  'rapid-metabolizer': '快代谢',
+  'ultrarapid-metabolizer': '超快代谢',
+  'normal-response': '正常反应',
+  'altered-response': '反应改变',
+  trait: '特征',
+} as const;
+export type Level = keyof typeof LEVEL_LABELS;
+export const LEVELS = Object.keys(LEVEL_LABELS) as [Level, ...Level[]];
+export const LevelSchema = z.enum(LEVELS);
+
+const CHROM_NAMES = [
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '22',
+  'X',
+  'Y',
+  'MT',
+] as const;
+
+/** Bases on the GRCh37 forward strand (the panel packs two bits per marker, so no indels). */
+const Allele = z.enum(['A', 'C', 'G', 'T']);
+
+export const MarkerSchema = z
+  .object({
+    rsid: z.string().regex(/^rs\d+$/),
+    gene: z.string().min(1),
+    chrom: z.enum(CHROM_NAMES),
+    pos37: z.number().int().positive(),
+    /** Alleles on the GRCh37 forward strand. */
+    ref: Allele,
+    alt: Allele,
+    effectAllele: Allele,
+    /** Effect-allele frequency in East Asians (1000 Genomes EAS or gnomAD EAS); null when unknown. */
+    eastAsianFreq: z.number().min(0).max(1).nullable(),
+  })
+  .refine((m) => m.ref !== m.alt, { message: 'ref and alt must differ' })
+  .refine((m) => m.effectAllele === m.ref || m.effectAllele === m.alt, { message: 'effectAllele must be ref or alt' });
+export type KbMarker = z.infer<typeof MarkerSchema>;
+
+/** Genotype as the lookup gives it: sorted alleles ("AG"), or one allele for haploid calls. */
+const Genotype = z
+  .string()
+  .regex(/^[ACGT]{1,2}$/)
+  .refine((g) => g.length < 2 || g[0]! <= g[1]!, {
+    message: 'genotype alleles must be sorted alphabetically',
+  });
+
+export const RuleSchema = z.object({
+  /** rsid → accepted genotypes; all entries must hold. */
+  when: z.record(z.string().regex(/^rs\d+$/), z.array(Genotype).min(1)).optional(),
+  /** Bounds on the count of effect alleles over all the item's markers. */
+  minEffectAlleles: z.number().int().min(0).optional(),
+  maxEffectAlleles: z.number().int().min(0).optional(),
+  /** Matches anything; only allowed as the last rule. */
+  default: z.literal(true).optional(),
+  code: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  label: z.string().min(1),
+  level: LevelSchema,
+  explanation: z.string().min(1),
+});
+export type KbRule = z.infer<typeof RuleSchema>;
+
+export const ReferenceSchema = z.object({
+  type: z.enum(['pubmed', 'clinvar', 'cpic', 'dpwg', 'pharmgkb', 'gwas']),
+  id: z.string().min(1),
+});
+export type KbReference = z.infer<typeof ReferenceSchema>;
+
+export const ItemSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    category: CategorySchema,
+    title: z.string().min(1),
+    summary: z.string().min(1),
+    genes: z.array(z.string().min(1)).min(1),
+    markers: z.array(MarkerSchema).min(1),
+    rules: z.array(RuleSchema).min(1),
+    /** Markers that must be called for any result; default all markers. */
+    requiredMarkers: z
+      .array(z.string().regex(/^rs\d+$/))
+      .min(1)
+      .optional(),
+    advice: z.string().min(1),
+    populationNote: z.string().min(1),
+    /** Drug items only: the class shown on /report/drug/class/{drugClassId}. */
+    drugClass: z.string().min(1).optional(),
+    drugClassId: z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+      .optional(),
+    references: z.array(ReferenceSchema).min(1),
+  })
+  .superRefine((item, ctx) => {
+    const issue = (message: string): void => ctx.addIssue({ code: 'custom', message: `${item.id}: ${message}` });
+    if (!item.id.startsWith(`${item.category}-`)) issue('id must start with its category');
+    const rsids = new Set(item.markers.map((m) => m.rsid));
+    if (rsids.size !== item.markers.length) issue('duplicate marker rsid');
+    for (const r of item.requiredMarkers ?? []) if (!rsids.has(r)) issue(`required marker ${r} is not a marker`);
+    item.rules.forEach((rule, i) => {
+      const last = i === item.rules.length - 1;
+      if (rule.default && !last) issue(`rule ${rule.code}: default only as the last rule`);
+      if (rule.default && (rule.when || rule.minEffectAlleles !== undefined || rule.maxEffectAlleles !== undefined)) {
+        issue(`rule ${rule.code}: a default rule has no conditions`);
+      }
+      if (!rule.default && !rule.when && rule.minEffectAlleles === undefined && rule.maxEffectAlleles === undefined) {
+        issue(`rule ${rule.code}: no condition (use default)`);
+      }
+      for (const r of Object.keys(rule.when ?? {})) if (!rsids.has(r)) issue(`rule ${rule.code}: ${r} is not a marker`);
+    });
+    // Several rules may lead to one result (e.g. two routes to a poor metabolizer); they must agree.
+    const byCode = new Map<string, KbRule>();
+    for (const rule of item.rules) {
+      const seen = byCode.get(rule.code);
+      if (seen && (seen.label !== rule.label || seen.level !== rule.level)) issue(`rule ${rule.code}: same code, different label or level`);
+      byCode.set(rule.code, rule);
+    }
+    const isDrug = item.category === 'drug';
+    if (isDrug !== (item.drugClass !== undefined) || isDrug !== (item.drugClassId !== undefined)) {
+      issue('drugClass and drugClassId are required for drug items and only for them');
+    }
+  });
+export type KbItem = z.infer<typeof ItemSchema>;
+
+export const KbFileSchema = z
+  .object({
+    category: CategorySchema,
+    items: z.array(ItemSchema).min(1),
+  })
+  .superRefine((file, ctx) => {
+    for (const item of file.items) {
+      if (item.category !== file.category) {
+        ctx.addIssue({ code: 'custom', message: `${item.id}: category ${item.category} in the ${file.category} file` });
+      }
+    }
+  });
+export type KbFile = z.infer<typeof KbFileSchema>;

@@ -1,0 +1,60 @@
+import { matchContext, type PanelLike } from '../ibd/context.ts';
+import type { Rng } from './rng.ts';
+
+/**
+ * The founder population. Honest about what it is: allele frequencies are synthetic (drawn from a
+ * U-shaped Beta(0.5, 0.5) law moved into [0.02, 0.98], the shape of chip markers' frequency spectrum)
+ * except where real East Asian frequencies are supplied; linkage disequilibrium comes from building
+ * every founder haplotype as a mosaic of a small pool of ancestral haplotypes, so unrelated people
+ * share realistic short (mostly < 3 cM) segments by descent from the pool.
+ */
+export interface PopulationOptions {
+  /** Ancestral haplotypes in the pool (default 128). */
+  poolSize?: number;
+  /** Mean length of a mosaic chunk in cM (default 1). */
+  chunkCM?: number;
+  /** Real alternate-allele frequencies by panel index (e.g. from the knowledge base). */
+  freqOverrides?: Map<number, number>;
+}
+
+export interface Population {
+  panel: PanelLike;
+  /** Alternate-allele frequency per marker. */
+  freq: Float32Array;
+  /** Pool haplotypes as bitsets over the panel (bit = alternate allele). */
+  pool: Uint32Array[];
+  chunkCM: number;
+}
+
+export function createPopulation(panel: PanelLike, rng: Rng, opts: PopulationOptions = {}): Population {
+  const n = panel.size;
+  const words = (n + 31) >>> 5;
+  const freq = new Float32Array(n);
+  for (let k = 0; k < n; k++) {
+    const s = Math.sin((Math.PI / 2) * rng.next());
+    freq[k] = 0.02 + 0.96 * s * s;
+  }
+  for (const [k, p] of opts.freqOverrides ?? []) freq[k] = p;
+  const size = opts.poolSize ?? 128;
+  const pool: Uint32Array[] = [];
+  for (let j = 0; j < size; j++) {
+    const bits = new Uint32Array(words);
+    for (let k = 0; k < n; k++) if (rng.next() < freq[k]) bits[k >>> 5] |= 1 << (k & 31);
+    pool.push(bits);
+  }
+  matchContext(panel); // warm the cM table shared with matching
+  return { panel, freq, pool, chunkCM: opts.chunkCM ?? 1 };
+}
+
+/** Copy bits [start, end) from src to dst (same offsets). */
+export function copyBits(dst: Uint32Array, src: Uint32Array, start: number, end: number): void {
+  if (end <= start) return;
+  const w0 = start >>> 5;
+  const w1 = (end - 1) >>> 5;
+  for (let w = w0; w <= w1; w++) {
+    let mask = -1;
+    if (w === w0) mask &= -1 << (start & 31);
+    if (w === w1 && (end & 31) !== 0) mask &= (1 << (end & 31)) - 1;
+    dst[w] = (dst[w] & ~mask) | (src[w] & mask);
+  }
+}
