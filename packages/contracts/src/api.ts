@@ -1,0 +1,84 @@
+import type { CommodityTag, Environment, TestType } from './constants.ts';
+import type { DeviceInfo } from './device.ts';
+import type { Envelope } from './envelope.ts';
+import type { SignKeys } from './signing.ts';
+
+/** How a page reaches the API: in-process on the server, signed fetch to /proxy in the browser. */
+export type ApiRequest = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | string[] | number | boolean | undefined>;
+  body?: unknown;
+};
+// biome-ignore lint/suspicious/noExplicitAny: each call site narrows the data type
+export type ApiTransport = (req: ApiRequest) => Promise<Envelope<any>>;
+
+/** What the server hands the web app's loaders as `context` on every page request. */
+export interface PageLoadContext {
+  [key: string]: unknown;
+  api: ApiTransport;
+  device: DeviceInfo;
+  signKeys: SignKeys;
+  env: { appEnv: Environment; bridgeLoginUrl: string; reunionHosts: readonly string[] };
+}
+
+/** §3 Product, with prices in fen (integer) so no float rounding reaches a price. */
+export interface Product {
+  id: string;
+  name: string;
+  commodityTag: CommodityTag;
+  type: TestType;
+  summary: string;
+  features: string[];
+  sort: number;
+  packages: { minCount: number; promotion: string }[];
+  skuInfos: {
+    sku: string;
+    skuPicture: string;
+    actualPrice: number;
+    originalPrice: number;
+    priceDesc: string;
+    promotionInfos: { title: string; desc: string }[];
+  }[];
+}
+
+export interface SiteContentItem {
+  title: string;
+  text: string;
+  icon?: string;
+  link?: string;
+  tag?: string;
+}
+
+export interface SiteContent {
+  slug: string;
+  title: string;
+  summary: string;
+  sections: { key: string; heading: string; body?: string; items?: SiteContentItem[] }[];
+}
+
+export interface DescriptionConfig {
+  key: string;
+  name: string;
+  content: string;
+  contentType: 'text' | 'json' | 'csv';
+}
+
+export const API_PATHS = {
+  health: '/healthz',
+  commodityList: '/web/api/new/commodity/list',
+  content: '/web/api/new/content/:slug',
+  descriptionList: '/web/api/new/common/description',
+  description: '/web/api/new/common/description/:key',
+  userInfo: '/web/api/new/user/info',
+  /** §7.7; served once the Notices issue lands, until then lists fall back to empty (§8). */
+  notifications: '/api/community/messages',
+  messageThreads: '/api/user_chat',
+} as const;
+
+/** Path prefixes that belong to the API, never to pages. */
+export const API_PREFIXES = ['/api/', '/web/api/', '/v1/', '/v2/', '/v3/', '/v4/', '/proxy/'] as const;
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/healthz' || API_PREFIXES.some((p) => pathname.startsWith(p) || `${pathname}/` === p);
+}

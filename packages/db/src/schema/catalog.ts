@@ -1,0 +1,17 @@
+import type { Product } from '@jiyin/contracts/api';
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** §3 Product: the catalogue shown in the Buy dropdown, the home page and the product-select page. */
+export const products = pgTable('products', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  commodityTag: text('commodity_tag').notNull().$type<Product['commodityTag']>(),
+  type: text('type').notNull().$type<Product['type']>(),
+  summary: text('summary').notNull(),
+  features: jsonb('features').notNull().$type<string[]>(),
+  sort: integer('sort').notNull().default(0),
+  online: boolean('online').notNull().default(true),
+  packages: jsonb('packages').notNull().$type<Product['packages']>(),
+  skuInfos: jsonb('sku_infos').notNull().$type<Product['skuInfos']>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,6 @@
+export * from './accounts.ts';
+export * from './catalog.ts';
+export * from './content.ts';
+export * from './meta.ts';
+export * from './persons.ts';
+export * from './addresses.ts';

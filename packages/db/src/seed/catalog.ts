@@ -1,0 +1,205 @@
+import type { Product } from '@jiyin/contracts/api';
+
+const img = (name: string) => `/static/products/${name}.svg`;
+
+function tiers(_base: number, promotion2: string, promotionMax: string): Product['packages'] {
+  return [
+    { minCount: 1, promotion: '' },
+    { minCount: 2, promotion: promotion2 },
+    { minCount: 3, promotion: promotionMax },
+  ];
+}
+
+/** The seeded catalogue (§3 Product, §9 commodity tags). Prices in fen. */
+export const DEMO_PRODUCTS: Product[] = [
+  {
+    id: 'STANDARD_ANCESTRY',
+    name: '基因检测·全能版',
+    commodityTag: 'standard',
+    type: 'GENETIC',
+    summary: '一次采样，健康与祖源全解读：疾病风险、携带者、药物反应、营养运动与民族成分、父母系单倍群。',
+    features: [
+      '疾病风险与肿瘤风险',
+      '遗传病携带者筛查',
+      '药物反应与用药提示',
+      '营养代谢与运动潜能',
+      '民族成分与父母系溯源',
+      '基因亲人匹配',
+    ],
+    sort: 1,
+    packages: tiers(99900, '两件立减 100 元', '三件及以上每件立减 150 元'),
+    skuInfos: [
+      {
+        sku: 'STANDARD_ANCESTRY-1',
+        skuPicture: img('standard'),
+        actualPrice: 99900,
+        originalPrice: 129900,
+        priceDesc: '限时优惠',
+        promotionInfos: [
+          { title: '限时直降', desc: '原价 1299 元，活动期间 999 元' },
+          { title: '免费升级', desc: '报告内容随科研进展持续更新' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'ANCESTRY',
+    name: '祖源检测',
+    commodityTag: 'ances_ances',
+    type: 'GENETIC',
+    summary: '了解你的民族成分、父系 Y 单倍群与母系线粒体单倍群，找到与你共享 DNA 的基因亲人。',
+    features: ['民族成分（数十个参考人群）', '父系 Y 染色体单倍群与谱系树', '母系线粒体单倍群', '基因亲人与宗亲关系'],
+    sort: 2,
+    packages: tiers(49900, '两件立减 50 元', '三件及以上每件立减 80 元'),
+    skuInfos: [
+      {
+        sku: 'ANCESTRY-1',
+        skuPicture: img('ancestry'),
+        actualPrice: 49900,
+        originalPrice: 69900,
+        priceDesc: '寻根优选',
+        promotionInfos: [{ title: '家庭套装', desc: '两件及以上享阶梯优惠' }],
+      },
+    ],
+  },
+  {
+    id: 'ANCESTRY_TRAIT',
+    name: '祖源＋特质版',
+    commodityTag: 'ances_trait',
+    type: 'GENETIC',
+    summary: '祖源全部内容，加上饮酒反应、乳糖耐受、耳垢类型、咖啡因代谢等数十项个人特质。',
+    features: ['全部祖源内容', '数十项个人特质', '营养与运动特点'],
+    sort: 3,
+    packages: tiers(69900, '两件立减 60 元', '三件及以上每件立减 100 元'),
+    skuInfos: [
+      {
+        sku: 'ANCESTRY_TRAIT-1',
+        skuPicture: img('ancestry-trait'),
+        actualPrice: 69900,
+        originalPrice: 89900,
+        priceDesc: '热销',
+        promotionInfos: [],
+      },
+    ],
+  },
+  {
+    id: 'TRAIT',
+    name: '个人特质版',
+    commodityTag: 'trait',
+    type: 'GENETIC',
+    summary: '从基因看你的饮食、睡眠、皮肤与运动特点，给日常生活更贴身的建议。',
+    features: ['个人特质', '营养代谢', '运动潜能'],
+    sort: 4,
+    packages: tiers(39900, '两件立减 40 元', '三件及以上每件立减 60 元'),
+    skuInfos: [
+      {
+        sku: 'TRAIT-1',
+        skuPicture: img('trait'),
+        actualPrice: 39900,
+        originalPrice: 49900,
+        priceDesc: '入门之选',
+        promotionInfos: [],
+      },
+    ],
+  },
+  {
+    id: 'DNA_RELATIVES',
+    name: '基因寻亲',
+    commodityTag: 'dna_relatives',
+    type: 'GENETIC',
+    summary: '通过共享 DNA 片段寻找亲人，适合寻亲与家族研究；严格自愿加入，可随时退出。',
+    features: ['共享片段与亲缘等级', '亲人分布地图', '寻亲登记服务'],
+    sort: 5,
+    packages: tiers(29900, '', ''),
+    skuInfos: [
+      {
+        sku: 'DNA_RELATIVES-1',
+        skuPicture: img('relatives'),
+        actualPrice: 29900,
+        originalPrice: 39900,
+        priceDesc: '公益价',
+        promotionInfos: [{ title: '寻亲公益', desc: '登记寻亲服务免费' }],
+      },
+    ],
+  },
+  {
+    id: 'Y_FULL',
+    name: 'Y 染色体全序列',
+    commodityTag: 'y_full',
+    type: 'Y',
+    summary: '对 Y 染色体进行深度测序，精确定位你的父系分支，并可与同姓宗亲比对。',
+    features: ['Y 染色体深度测序', '最新末端分支', '宗亲比对与分支年代'],
+    sort: 6,
+    packages: tiers(299900, '', ''),
+    skuInfos: [
+      {
+        sku: 'Y_FULL-1',
+        skuPicture: img('yfull'),
+        actualPrice: 299900,
+        originalPrice: 359900,
+        priceDesc: '深度测序',
+        promotionInfos: [{ title: '老用户升级', desc: '已有全能版或祖源版报告可享升级价' }],
+      },
+    ],
+  },
+  {
+    id: 'Y_ANCESTRY',
+    name: '父系祖源精选',
+    commodityTag: 'y_ances',
+    type: 'PCR_Y',
+    summary: '精选父系位点检测，快速了解你的父系单倍群与姓氏源流。',
+    features: ['父系单倍群', '姓氏与家族线索'],
+    sort: 7,
+    packages: tiers(29900, '', ''),
+    skuInfos: [
+      {
+        sku: 'Y_ANCESTRY-1',
+        skuPicture: img('y-ancestry'),
+        actualPrice: 29900,
+        originalPrice: 39900,
+        priceDesc: '',
+        promotionInfos: [],
+      },
+    ],
+  },
+  {
+    id: 'HPV',
+    name: '宫颈癌筛查（HPV）',
+    commodityTag: 'HPV',
+    type: 'NGS',
+    summary: '居家自采样，检测高危型人乳头瘤病毒，早筛早防。',
+    features: ['居家自采样', '高危型 HPV 分型', '医生解读'],
+    sort: 8,
+    packages: tiers(19900, '', ''),
+    skuInfos: [
+      {
+        sku: 'HPV-1',
+        skuPicture: img('hpv'),
+        actualPrice: 19900,
+        originalPrice: 29900,
+        priceDesc: '',
+        promotionInfos: [],
+      },
+    ],
+  },
+  {
+    id: 'HP',
+    name: '幽门螺杆菌检测',
+    commodityTag: 'HP',
+    type: 'NGS',
+    summary: '居家检测胃部幽门螺杆菌感染，了解胃癌相关风险因素。',
+    features: ['居家采样', '结果解读与就医建议'],
+    sort: 9,
+    packages: tiers(9900, '', ''),
+    skuInfos: [
+      {
+        sku: 'HP-1',
+        skuPicture: img('hp'),
+        actualPrice: 9900,
+        originalPrice: 12900,
+        priceDesc: '',
+        promotionInfos: [],
+      },
+    ],
+  },
+];

@@ -1,0 +1,64 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { descriptionConfigs, kits, persons, products, seedVersions, siteContent, users } from '../schema/index.ts';
+import { DEMO_BOUND_KIT, DEMO_PERSON, DEMO_USER } from './accounts.ts';
+import { DEMO_PRODUCTS } from './catalog.ts';
+import { DEMO_CONTENT, DEMO_DESCRIPTIONS } from './content.ts';
+import { DEMO_KITS } from './kits.ts';
+
+/** Bump when the demo content changes so existing installs pick it up on their next start. */
+export const DEMO_SEED_VERSION = 3;
+
+/**
+ * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes
+ * nothing and never duplicates.
+ */
+export async function seedDemoContent(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const p of DEMO_PRODUCTS) {
+      const { id, ...rest } = p;
+      await tx
+        .insert(products)
+        .values({ id, ...rest })
+        .onConflictDoUpdate({ target: products.id, set: { ...rest, updatedAt: sql`now()` } });
+    }
+    for (const c of DEMO_CONTENT) {
+      const { slug, ...rest } = c;
+      await tx
+        .insert(siteContent)
+        .values(c)
+        .onConflictDoUpdate({ target: siteContent.slug, set: { ...rest, updatedAt: sql`now()` } });
+    }
+    for (const d of DEMO_DESCRIPTIONS) {
+      const { key, ...rest } = d;
+      await tx
+        .insert(descriptionConfigs)
+        .values(d)
+        .onConflictDoUpdate({ target: descriptionConfigs.key, set: { ...rest, updatedAt: sql`now()` } });
+    }
+    // Kits are only created, never reset: a demo kit someone bound stays bound.
+    await tx.insert(kits).values(DEMO_KITS).onConflictDoNothing();
+    // The demo account is created once (by id or phone) and then left alone, like the kits.
+    await tx.insert(users).values(DEMO_USER).onConflictDoNothing();
+    const [demo] = await tx.select({ id: users.id }).from(users).where(eq(users.id, DEMO_USER.id));
+    if (demo) {
+      await tx.insert(persons).values(DEMO_PERSON).onConflictDoNothing();
+      await tx
+        .insert(kits)
+        .values({ ...DEMO_BOUND_KIT, boundAt: sql`now()` })
+        .onConflictDoNothing();
+    }
+    await tx
+      .insert(seedVersions)
+      .values({ name: 'demo', version: DEMO_SEED_VERSION })
+      .onConflictDoUpdate({ target: seedVersions.name, set: { version: DEMO_SEED_VERSION, appliedAt: sql`now()` } });
+  });
+}
+
+/** Seeds only when this install has not yet seen the current demo version (start-up path). */
+export async function seedDemoContentOnce(db: Db): Promise<boolean> {
+  const [row] = await db.select().from(seedVersions).where(eq(seedVersions.name, 'demo'));
+  if (row && row.version >= DEMO_SEED_VERSION) return false;
+  await seedDemoContent(db);
+  return true;
+}

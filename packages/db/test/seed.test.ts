@@ -1,0 +1,72 @@
+import { DEMO_PRODUCTS } from '../src/seed/catalog.ts';
+import { COMMODITY_TAGS, TEST_TYPES } from '@jiyin/contracts/constants';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/client.ts';
+import { descriptionConfigs, products, siteContent } from '../src/schema/index.ts';
+import { seedDemoContent } from '../src/seed/index.ts';
+import { testDatabaseTargets } from '../src/testing.ts';
+
+describe.each(testDatabaseTargets())('database on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('migrates and answers a ping', async () => {
+    expect(await database.ping()).toBe(true);
+  });
+
+  it('seeds idempotently', async () => {
+    await seedDemoContent(database.db);
+    const [{ n: first }] = await database.db.select({ n: count() }).from(products);
+    await database.db.update(products).set({ name: 'changed' }).where(eq(products.id, 'STANDARD_ANCESTRY'));
+    await seedDemoContent(database.db);
+    const [{ n: second }] = await database.db.select({ n: count() }).from(products);
+    expect(second).toBe(first);
+    expect(first).toBe(DEMO_PRODUCTS.length);
+    const [std] = await database.db.select().from(products).where(eq(products.id, 'STANDARD_ANCESTRY'));
+    expect(std.name).toBe('基因检测·全能版');
+    expect(std.skuInfos[0].actualPrice).toBe(99900);
+    const [{ n: pages }] = await database.db.select({ n: count() }).from(siteContent);
+    expect(pages).toBeGreaterThanOrEqual(7);
+    const [{ n: configs }] = await database.db.select({ n: count() }).from(descriptionConfigs);
+    expect(configs).toBe(3);
+  });
+
+  it('running migrations twice is harmless', async () => {
+    await database.migrate();
+    expect(await database.ping()).toBe(true);
+  });
+});
+
+describe('seeded catalogue', () => {
+  it('uses only §9 commodity tags and test types, prices in whole fen', () => {
+    for (const p of DEMO_PRODUCTS) {
+      expect(COMMODITY_TAGS).toContain(p.commodityTag);
+      expect(TEST_TYPES).toContain(p.type);
+      for (const sku of p.skuInfos) {
+        expect(Number.isInteger(sku.actualPrice)).toBe(true);
+        expect(sku.actualPrice).toBeLessThanOrEqual(sku.originalPrice);
+      }
+    }
+  });
+});
+
+describe('start-up seeding', () => {
+  it('seeds once, then leaves edited rows alone', async () => {
+    const { openDatabase } = await import('../src/client.ts');
+    const { seedDemoContentOnce } = await import('../src/seed/index.ts');
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    expect(await seedDemoContentOnce(database.db)).toBe(true);
+    await database.db.update(products).set({ name: 'edited by staff' }).where(eq(products.id, 'HP'));
+    expect(await seedDemoContentOnce(database.db)).toBe(false);
+    const [hp] = await database.db.select().from(products).where(eq(products.id, 'HP'));
+    expect(hp.name).toBe('edited by staff');
+    await database.close();
+  });
+});
