@@ -1,0 +1,139 @@
+import { ACCOUNT_PATHS, type CancelState, type CancelType, cancelApplicationSchema, cancelConfirmSchema } from '@jiyin/contracts/accounts';
+import { ok } from '@jiyin/contracts/envelope';
+import { schema } from '@jiyin/db';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../auth/audit.ts';
+import { clearSessionCookie } from '../auth/sessions.ts';
+import { verifySmsCode } from '../auth/smsCodes.ts';
+import { newId } from '../auth/tokens.ts';
+import { findUser, userView } from '../auth/users.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError, parseInput } from '../http/errors.ts';
+import { listPersonRows, personViews } from '../persons/queries.ts';
+import { requireUser } from '../users/session.ts';
+
+const { users, persons, kits, personShares, sessions, auditLog, deliveryAddresses, cancelApplications } = schema;
+
+/** Barcodes bound to persons the user owns. */
+async function ownBarcodes(deps: Deps, userId: string): Promise<string[]> {
+  const rows = await deps.database.db
+    .select({ barcode: kits.barcode })
+    .from(kits)
+    .innerJoin(persons, eq(kits.personId, persons.id))
+    .where(eq(persons.ownerUserId, userId));
+  return rows.map((r) => r.barcode);
+}
+
+/** PIPL rights: download all my data, and cancel the account (application, then SMS confirmation). */
+export async function accountRoutes(app: FastifyInstance, deps: Deps) {
+  const { db } = deps.database;
+
+  app.get(ACCOUNT_PATHS.dataExport, async (req, reply) => {
+    const me = await requireUser(req, deps);
+    const user = await findUser(deps, me.userId);
+    if (!user) throw new ApiError('NOT_LOGGED_IN');
+    const own = (await listPersonRows(deps, me.userId)).filter((p) => p.access === 'owner');
+    const ownIds = own.map((p) => p.row.id);
+    const archive = {
+      exportedAt: deps.now().toISOString(),
+      user: { ...userView(user), phone: user.phone, nationCode: user.nationCode, createdAt: user.createdAt.toISOString() },
+      persons: await personViews(deps, own),
+      sharedWith: ownIds.length
+        ? await db
+            .select({ personId: personShares.personId, userId: personShares.userId })
+            .from(personShares)
+            .where(inArray(personShares.personId, ownIds))
+        : [],
+      deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
+      sessions: await db
+        .select({
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, me.userId)),
+      auditLog: await db
+        .select({
+          action: auditLog.action,
+          ip: auditLog.ip,
+          userAgent: auditLog.userAgent,
+          detail: auditLog.detail,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .where(eq(auditLog.userId, me.userId))
+        .orderBy(desc(auditLog.createdAt)),
+    };
+    await audit(deps, req, me.userId, 'data-export');
+    const day = deps.now().toISOString().slice(0, 10);
+    reply
+      .header('content-disposition', `attachment; filename="jiyin-my-data-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8');
+    return JSON.stringify(archive, null, 2);
+  });
+
+  async function cancelState(userId: string): Promise<CancelState> {
+    const [row] = await db.select().from(cancelApplications).where(eq(cancelApplications.userId, userId));
+    if (!row) return { state: 'none', application: null };
+    return {
+      state: 'applied',
+      application: { type: row.type as CancelType, barcodes: row.barcodes, createdAt: row.createdAt.toISOString() },
+    };
+  }
+
+  app.get(ACCOUNT_PATHS.accountCancel, async (req) => {
+    const me = await requireUser(req, deps);
+    return ok(await cancelState(me.userId));
+  });
+
+  // The application names the kits whose data goes with the account; only the user's own barcodes
+  // are accepted, and someone else's answers like an unknown one.
+  app.post(ACCOUNT_PATHS.accountCancelApplication, async (req) => {
+    const me = await requireUser(req, deps);
+    const b = parseInput(cancelApplicationSchema, req.body);
+    const mine = new Set(await ownBarcodes(deps, me.userId));
+    if (b.barcodes.some((code) => !mine.has(code))) throw new ApiError('BARCODE_UNKNOWN');
+    const values = { type: b.type, barcodes: [...new Set(b.barcodes)], createdAt: deps.now() };
+    await db
+      .insert(cancelApplications)
+      .values({ id: newId(), userId: me.userId, ...values })
+      .onConflictDoUpdate({ target: cancelApplications.userId, set: values });
+    await audit(deps, req, me.userId, 'cancel-apply', { type: b.type, barcodes: values.barcodes });
+    return ok(await cancelState(me.userId));
+  });
+
+  // Confirmed by an SMS code sent to the account's phone (verifyType `cancel`): the user row goes, and
+  // with it (foreign keys, ON DELETE CASCADE) persons, shares both ways, privacy switches, sessions,
+  // addresses, the audit log and the application; kits are unbound so the barcodes hold no one's data.
+  app.delete(ACCOUNT_PATHS.accountCancel, async (req, reply) => {
+    const me = await requireUser(req, deps);
+    const b = parseInput(cancelConfirmSchema, req.body);
+    const user = await findUser(deps, me.userId);
+    if (!user) throw new ApiError('NOT_LOGGED_IN');
+    if ((await cancelState(me.userId)).state !== 'applied') throw new ApiError('BAD_REQUEST', '请先提交注销申请');
+    await verifySmsCode(deps, { nationCode: user.nationCode, phone: user.phone, purpose: 'cancel' }, b.authCode, true);
+    await db.transaction(async (tx) => {
+      const own = await tx.select({ id: persons.id }).from(persons).where(eq(persons.ownerUserId, me.userId));
+      if (own.length) {
+        await tx
+          .update(kits)
+          .set({ personId: null, boundAt: null })
+          .where(
+            inArray(
+              kits.personId,
+              own.map((p) => p.id),
+            ),
+          );
+      }
+      await tx.delete(users).where(eq(users.id, me.userId));
+    });
+    clearSessionCookie(deps, reply);
+    req.log.info({ userId: me.userId }, 'account cancelled');
+    return ok(null);
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/routes.ts';
+import { addressRoutes } from './addresses/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import { contentRoutes } from './content/routes.ts';
+import type { Deps } from './deps.ts';
+import { healthRoutes } from './health/routes.ts';
+import { personRoutes } from './persons/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+/** Every domain's API routes; mounted at the bare paths (apps) and under /proxy (pages). */
+const DOMAINS = [
+  healthRoutes,
+  catalogRoutes,
+  contentRoutes,
+  authRoutes,
+  userRoutes,
+  personRoutes,
+  addressRoutes,
+  accountRoutes,
+  uploadRoutes,
+];
+
+export async function apiRoutes(app: FastifyInstance, deps: Deps) {
+  for (const domain of DOMAINS) await app.register(domain, deps);
+}

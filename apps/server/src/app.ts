@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { isApiPath } from '@jiyin/contracts/api';
+import { fail } from '@jiyin/contracts/envelope';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { apiRoutes } from './api.ts';
+import { logoutRoutes } from './auth/logout.ts';
+import { createProviders } from './auth/providers.ts';
+import type { Deps } from './deps.ts';
+import { envelopeErrorHandler } from './http/envelope.ts';
+import { ApiError } from './http/errors.ts';
+import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
+import { INTERNAL_HEADER, pageRoutes } from './pages/routes.ts';
+
+export interface BuildOptions {
+  /** Serve pages (needs the web build); API-only tests turn it off. */
+  pages?: boolean;
+  /** Clock for signature checks (tests). */
+  now?: () => number;
+  logger?: boolean;
+}
+
+/** What start-up provides; providers and the clock default from the configuration. */
+export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now'>>;
+
+/** One Fastify process: security headers, compression, rate limit, the API twice, then pages. */
+export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = base;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const providers = createProviders(config, app.log);
+  const deps: Deps = {
+    ...base,
+    sms: base.sms ?? providers.sms,
+    captcha: base.captcha ?? providers.captcha,
+    now: base.now ?? (() => new Date()),
+  };
+  app.log.info(`sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}`);
+  // In-process calls made by server-side rendering carry this per-process secret and skip the
+  // per-IP limit, because the page request that caused them was already counted.
+  const internalToken = randomBytes(24).toString('hex');
+
+  app.setErrorHandler(envelopeErrorHandler(app));
+  registerJsonParser(app);
+  await app.register(helmet, {
+    // React Router's hydration scripts are inline; a nonce-based policy comes with the web build.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (req) => req.headers[INTERNAL_HEADER] === internalToken,
+    errorResponseBuilder: (_req, ctx) => new ApiError('RATE_LIMITED', `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`, 429),
+  });
+
+  await app.register(apiRoutes, deps);
+  await app.register(
+    async (proxied) => {
+      registerSignatureCheck(proxied, config, opts.now);
+      await proxied.register(apiRoutes, deps);
+      proxied.setNotFoundHandler((_req, reply) => reply.status(404).send(fail('API_NOT_FOUND')));
+    },
+    { prefix: PROXY_PREFIX },
+  );
+
+  await app.register(logoutRoutes, deps);
+  if (opts.pages !== false) await app.register(pageRoutes, { ...deps, internalToken });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (isApiPath(path) || opts.pages === false) return reply.status(404).send(fail('API_NOT_FOUND'));
+    return reply.status(404).type('text/plain; charset=utf-8').send('This page could not be found');
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+import { TOKEN_COOKIE } from '@jiyin/contracts/constants';
+import { schema } from '@jiyin/db';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { newId, newToken, sha256 } from './tokens.ts';
+
+const { sessions, users } = schema;
+
+/** §9: the token cookie's max age is 604800000 ms, i.e. 7 days. */
+export const SESSION_TTL_MS = TOKEN_COOKIE.maxAgeMs;
+
+export type SessionState = { kind: 'none' } | { kind: 'expired' } | { kind: 'revoked' } | { kind: 'ok'; userId: string; sessionId: string };
+
+/** The token a request carries: `Authorization: Bearer` (apps) wins over the `__token` cookie (pages). */
+export function requestToken(req: FastifyRequest): string | null {
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  return req.cookies?.[TOKEN_COOKIE.name] || null;
+}
+
+export async function readSession(req: FastifyRequest, deps: Deps): Promise<SessionState> {
+  const token = requestToken(req);
+  if (!token) return { kind: 'none' };
+  const [row] = await deps.database.db
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)));
+  if (!row) return { kind: 'none' };
+  if (row.revokedAt) return { kind: 'revoked' };
+  if (row.expiresAt.getTime() <= deps.now().getTime()) return { kind: 'expired' };
+  return { kind: 'ok', userId: row.userId, sessionId: row.id };
+}
+
+export async function createSession(deps: Deps, userId: string, req: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const token = newToken();
+  const now = deps.now();
+  await deps.database.db.insert(sessions).values({
+    id: newId(),
+    userId,
+    tokenHash: sha256(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    ip: req.ip,
+  });
+  reply.setCookie(TOKEN_COOKIE.name, token, {
+    path: TOKEN_COOKIE.path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return token;
+}
+
+export function clearSessionCookie(deps: Deps, reply: FastifyReply) {
+  reply.clearCookie(TOKEN_COOKIE.name, { path: TOKEN_COOKIE.path, httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies });
+}
+
+/** Revokes one session (logout) or all of a user's sessions except one (password change). */
+export async function revokeSessions(deps: Deps, userId: string, opts: { only?: string; except?: string } = {}) {
+  const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (opts.only) conds.push(eq(sessions.id, opts.only));
+  if (opts.except) conds.push(ne(sessions.id, opts.except));
+  await deps.database.db
+    .update(sessions)
+    .set({ revokedAt: deps.now() })
+    .where(and(...conds));
+}
+
+export async function userExists(deps: Deps, userId: string): Promise<boolean> {
+  const [row] = await deps.database.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return Boolean(row);
+}

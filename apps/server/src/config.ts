@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENVIRONMENTS, type Environment } from '@jiyin/contracts/constants';
+import type { SignKeys } from '@jiyin/contracts/signing';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface Config {
+  port: number;
+  host: string;
+  env: Environment;
+  dataDir: string;
+  databaseUrl?: string;
+  signKeys: SignKeys;
+  /** True when the signing keys are the built-in development ones (logged at start). */
+  devSignKeys: boolean;
+  bridgeLoginUrl: string;
+  reunionHosts: string[];
+  webBuildDir: string;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  /** SMS and captcha providers (development ones log and accept; see auth/providers.ts). */
+  /** `minIntervalS`: one code per phone per this many seconds (§9's resend countdown, 120 s, is on the page). */
+  sms: { provider: 'dev' | 'http'; apiUrl?: string; apiKey?: string; minIntervalS: number };
+  captcha: { provider: 'dev' | 'http'; verifyUrl?: string; secret?: string };
+  /** Session cookies are Secure everywhere but on a developer's or test machine (plain http). */
+  secureCookies: boolean;
+  /**
+   * Which peers' X-Forwarded-For is believed (proxy-addr names or addresses, comma-separated).
+   * Per-IP limits (SMS, sign-in) rest on it, so anyone else's header is ignored.
+   */
+  trustProxy: string;
+}
+
+const DEV_SIGN_KEYS: SignKeys = { v1: 'dev-sign-key-v1', v2: 'dev-sign-key-v2', v3: 'dev-sign-key-v3' };
+
+/** All settings come from the environment, with defaults that run a newcomer's machine as is. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const appEnv = (env.APP_ENV ?? 'local') as Environment;
+  if (!ENVIRONMENTS.includes(appEnv)) throw new Error(`APP_ENV must be one of ${ENVIRONMENTS.join(', ')}`);
+  const keysGiven = Boolean(env.SIGN_KEY_V1 && env.SIGN_KEY_V2 && env.SIGN_KEY_V3);
+  if (!keysGiven && appEnv === 'prod') throw new Error('SIGN_KEY_V1..V3 must be set in prod');
+  // Without these the development providers would be used: codes in the log, any captcha accepted.
+  if (appEnv === 'prod' && (env.SMS_PROVIDER !== 'http' || !env.SMS_API_URL || !env.SMS_API_KEY))
+    throw new Error('SMS_PROVIDER=http (with SMS_API_URL, SMS_API_KEY) must be set in prod');
+  if (appEnv === 'prod' && (env.CAPTCHA_PROVIDER !== 'http' || !env.CAPTCHA_VERIFY_URL || !env.CAPTCHA_SECRET))
+    throw new Error('CAPTCHA_PROVIDER=http (with CAPTCHA_VERIFY_URL, CAPTCHA_SECRET) must be set in prod');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    env: appEnv,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    signKeys: keysGiven ? { v1: env.SIGN_KEY_V1 as string, v2: env.SIGN_KEY_V2 as string, v3: env.SIGN_KEY_V3 as string } : DEV_SIGN_KEYS,
+    devSignKeys: !keysGiven,
+    bridgeLoginUrl: env.BRIDGE_LOGIN_URL ?? '/login',
+    reunionHosts: (env.REUNION_HOSTS ?? '').split(',').filter(Boolean),
+    webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'build')),
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    logLevel: env.LOG_LEVEL ?? (appEnv === 'local' ? 'info' : 'warn'),
+    sms: {
+      provider: env.SMS_PROVIDER === 'http' ? 'http' : 'dev',
+      apiUrl: env.SMS_API_URL,
+      apiKey: env.SMS_API_KEY,
+      minIntervalS: Number(env.SMS_MIN_INTERVAL_S ?? 60),
+    },
+    captcha: { provider: env.CAPTCHA_PROVIDER === 'http' ? 'http' : 'dev', verifyUrl: env.CAPTCHA_VERIFY_URL, secret: env.CAPTCHA_SECRET },
+    trustProxy: env.TRUST_PROXY ?? 'loopback',
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : appEnv !== 'local' && appEnv !== 'test',
+  };
+}

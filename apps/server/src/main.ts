@@ -1,0 +1,26 @@
+import { openDatabase, seedDemoContentOnce } from '@jiyin/db';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/** Start-up: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, seed once, serve. */
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+await database.migrate();
+const seeded = await seedDemoContentOnce(database.db);
+const app = await buildApp({ config, database });
+app.log.info(`database: ${database.kind}${seeded ? ', demo content seeded' : ''}`);
+if (config.devSignKeys) app.log.warn('request signing uses the built-in development keys (set SIGN_KEY_V1..V3)');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: shutting down`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });

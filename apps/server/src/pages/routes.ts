@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { type ApiTransport, isApiPath, type PageLoadContext } from '@jiyin/contracts/api';
+import { detectDevice } from '@jiyin/contracts/device';
+import { fail } from '@jiyin/contracts/envelope';
+import { anonymousRedirect, isGuardedPath } from '@jiyin/contracts/guards';
+import { redirectTarget } from '@jiyin/contracts/redirects';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Deps } from '../deps.ts';
+import { currentUser } from '../users/session.ts';
+import { ensureTrackingCookies } from './tracking.ts';
+
+export const INTERNAL_HEADER = 'x-internal-ssr';
+
+/**
+ * Pages: static assets of the web build, then for every other path the legacy redirects (301, query
+ * kept) and guards (§6) run before React Router renders the page on the server.
+ */
+export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalToken: string }) {
+  const { config } = deps;
+  const clientDir = path.join(config.webBuildDir, 'client');
+  const serverEntry = path.join(config.webBuildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`web build missing at ${serverEntry}: run "npm run build" (npm start does it for you)`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  // Page form posts reach React Router's actions as the raw body stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/*',
+    handler: async (req, reply) => {
+      const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      if (isApiPath(url.pathname)) return reply.status(404).send(fail('API_NOT_FOUND'));
+
+      // Client navigations fetch `<path>.data`; the root loader applies redirects and guards to those in
+      // React Router's own redirect format, so only document requests are answered here.
+      const isDataRequest = url.pathname.endsWith('.data');
+      const legacy = isDataRequest ? null : redirectTarget(url.pathname, url.search);
+      if (legacy) return reply.redirect(legacy, 301);
+
+      const device = detectDevice(String(req.headers['user-agent'] ?? ''), url.searchParams);
+      const user = isDataRequest ? null : await currentUser(req, deps);
+      if (!isDataRequest && !user && isGuardedPath(url.pathname)) {
+        return reply.redirect(
+          anonymousRedirect({
+            pathWithQuery: `${url.pathname}${url.search}`,
+            query: url.searchParams,
+            host: url.hostname,
+            device,
+            env: config.env,
+            reunionHosts: config.reunionHosts,
+            bridgeLoginUrl: config.bridgeLoginUrl,
+          }),
+          302,
+        );
+      }
+
+      ensureTrackingCookies(req, reply, config.env !== 'local');
+      const context: PageLoadContext = {
+        api: inProcessTransport(app, req, deps.internalToken, `${url.pathname}${url.search}`),
+        device,
+        signKeys: config.signKeys,
+        env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
+      };
+      const response = await handle(toWebRequest(req, reply, url), context);
+      return sendWebResponse(reply, response);
+    },
+  });
+}
+
+/** Loaders call the API in-process (no network hop), with the visitor's cookies and agent. */
+function inProcessTransport(app: FastifyInstance, req: FastifyRequest, internalToken: string, pagePath: string): ApiTransport {
+  return async ({ method, path: apiPath, query, body }) => {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v === undefined) continue;
+      for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+    }
+    const qs = search.toString();
+    const res = await app.inject({
+      method,
+      url: qs ? `${apiPath}?${qs}` : apiPath,
+      payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        'user-agent': String(req.headers['user-agent'] ?? ''),
+        'x-page-path': pagePath,
+        [INTERNAL_HEADER]: internalToken,
+      },
+    });
+    try {
+      return JSON.parse(res.body);
+    } catch {
+      return fail('INTERNAL');
+    }
+  };
+}
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply, url: URL): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? (Readable.toWeb(req.body as Readable) as ReadableStream) : undefined,
+    // @ts-expect-error Node's fetch needs duplex for streamed request bodies
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

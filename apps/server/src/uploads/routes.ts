@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { ACCOUNT_PATHS, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, authCodeSchema, nationCodeSchema, phoneSchema } from '@jiyin/contracts/accounts';
+import { ok } from '@jiyin/contracts/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { verifySmsCode } from '../auth/smsCodes.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError, parseInput } from '../http/errors.ts';
+import { requireUser } from '../users/session.ts';
+
+/** §7.3 kinds: avatars end up at most 240×240, chat pictures at most 1600 px on the long side. */
+const KINDS = { avatar: { dir: 'avatars', maxSide: AVATAR_MAX_SIDE }, community_chat: { dir: 'chat', maxSide: 1600 } } as const;
+const typeQuery = z.object({ type: z.enum(['avatar', 'community_chat'], { error: '上传失败，请重试' }) });
+const byAuthQuery = z.object({
+  type: z.literal('avatar', { error: '上传失败，请重试' }),
+  nationCode: nationCodeSchema,
+  phoneNumber: phoneSchema,
+  authCode: authCodeSchema,
+});
+/** Refuses decompression bombs: a small file that claims a huge canvas. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg)$/;
+
+/** The format from the file's first bytes, whatever its name or declared content type says. */
+function sniffFormat(buf: Buffer): 'png' | 'jpg' | null {
+  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
+  return null;
+}
+
+/** §7.3 image uploads: png/jpg/jpeg only (checked from the bytes), re-encoded with sharp, served back. */
+export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+  const root = path.join(deps.config.dataDir, 'uploads');
+
+  /** Reads the one `file` part, checks and re-encodes it, stores it, and answers its public URL. */
+  async function store(req: FastifyRequest, kind: keyof typeof KINDS): Promise<string> {
+    let input: Buffer;
+    try {
+      const part = await req.file();
+      if (part?.fieldname !== 'file') throw new Error('no file part');
+      input = await part.toBuffer();
+    } catch (err) {
+      // Over the size limit, not multipart, or a broken stream: all the same to the user (§8).
+      throw new ApiError('UPLOAD_FAILED', undefined, 200, err);
+    }
+    const format = sniffFormat(input);
+    if (!format) throw new ApiError('UPLOAD_FAILED');
+    const { dir, maxSide } = KINDS[kind];
+    let output: Buffer;
+    try {
+      // Re-encoding drops anything hidden after the image and its metadata (EXIF location included).
+      const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+      output = await (format === 'png' ? image.png() : image.jpeg({ quality: 88 })).toBuffer();
+    } catch (err) {
+      throw new ApiError('UPLOAD_FAILED', undefined, 200, err);
+    }
+    const name = `${randomUUID()}.${format}`;
+    await mkdir(path.join(root, dir), { recursive: true });
+    await writeFile(path.join(root, dir, name), output);
+    return `/uploads/${dir}/${name}`;
+  }
+
+  app.post(ACCOUNT_PATHS.uploadImage, async (req) => {
+    await requireUser(req, deps);
+    const { type } = parseInput(typeQuery, req.query);
+    return ok({ uploadUrl: await store(req, type) });
+  });
+
+  // During sign-up there is no session yet: the unused sign-up code proves the phone (not consumed).
+  app.post(ACCOUNT_PATHS.uploadImageByAuth, async (req) => {
+    const q = parseInput(byAuthQuery, req.query);
+    await verifySmsCode(deps, { nationCode: q.nationCode, phone: q.phoneNumber, purpose: 'signup' }, q.authCode, false);
+    return ok({ uploadUrl: await store(req, 'avatar') });
+  });
+
+  app.get(ACCOUNT_PATHS.uploadedFiles, async (req, reply) => {
+    const { dir, file } = req.params as { dir: string; file: string };
+    if (!Object.values(KINDS).some((k) => k.dir === dir) || !FILE_NAME.test(file)) throw new ApiError('NOT_FOUND', undefined, 404);
+    let body: Buffer;
+    try {
+      body = await readFile(path.join(root, dir, file));
+    } catch {
+      throw new ApiError('NOT_FOUND', undefined, 404);
+    }
+    // Names are random and never reused, so the bytes never change.
+    return reply
+      .type(file.endsWith('.png') ? 'image/png' : 'image/jpeg')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
+  });
+}

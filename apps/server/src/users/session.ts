@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { readSession } from '../auth/sessions.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+
+export interface SessionUser {
+  userId: string;
+  sessionId: string;
+}
+
+/** The signed-in user of a request (`__token` cookie or `Authorization: Bearer`), or null. */
+export async function currentUser(req: FastifyRequest, deps: Deps): Promise<SessionUser | null> {
+  const s = await readSession(req, deps);
+  return s.kind === 'ok' ? { userId: s.userId, sessionId: s.sessionId } : null;
+}
+
+/** The signed-in user, or the §4 code saying why not: 1001 none, 1003 expired, 2102 revoked. */
+export async function requireUser(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
+  const s = await readSession(req, deps);
+  if (s.kind === 'ok') return { userId: s.userId, sessionId: s.sessionId };
+  throw new ApiError(s.kind === 'expired' ? 'SESSION_EXPIRED' : s.kind === 'revoked' ? 'SESSION_REVOKED' : 'NOT_LOGGED_IN');
+}

@@ -1,0 +1,68 @@
+import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import { type Database, seedDemoContent, type TestDatabaseTarget } from '@jiyin/db';
+import type { FastifyInstance } from 'fastify';
+import { type BuildOptions, buildApp } from '../src/app.ts';
+import { DevSmsProvider } from '../src/auth/providers.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Codes the app "sent". */
+  sms: DevSmsProvider;
+  /** The app's clock; move it with `advance`. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** A seeded app on one test database; API-only unless `pages` is set. */
+export async function startTestApp(
+  target: TestDatabaseTarget,
+  env: Record<string, string> = {},
+  opts: BuildOptions = {},
+): Promise<TestApp> {
+  const database = await target.open();
+  await seedDemoContent(database.db);
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const sms = new DevSmsProvider();
+  const clock = {
+    now: new Date('2026-11-23T08:00:00Z'),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({ config, database, sms, now: () => clock.now }, { pages: false, logger: false, ...opts });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    sms,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs a new user up through the real SMS and sign-up calls; returns their session cookie. */
+export async function signUpUser(t: TestApp, phone: string, password = 'jiyin-Strong-2026', name = '测试用户'): Promise<string> {
+  t.clock.advance(61_000);
+  const send = await t.app.inject({
+    method: 'POST',
+    url: ACCOUNT_PATHS.sendSmsCode,
+    payload: { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' },
+  });
+  if (send.json().code !== 0) throw new Error(`send code failed: ${send.body}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: ACCOUNT_PATHS.signup,
+    payload: { phoneNumber: phone, nationCode: '86', authCode: t.sms.lastCode(phone), password, name },
+  });
+  if (res.json().code !== 0) throw new Error(`sign-up failed: ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === '__token');
+  if (!cookie) throw new Error('no session cookie');
+  return `__token=${cookie.value}`;
+}

@@ -1,0 +1,75 @@
+import { testDatabaseTargets } from '@jiyin/db/testing';
+import { isGuardedPath, signinPath } from '@jiyin/contracts/guards';
+import { REDIRECT_RULES } from '@jiyin/contracts/redirects';
+import { PAGE_ROUTES } from '@jiyin/contracts/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PENDING_ROUTES } from '../../web/app/routes.pending.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+/** A concrete URL for a route pattern: optional params dropped, required ones filled. */
+const sample = (pattern: string) => pattern.replace(/\/:\w+\?/g, '').replace(/:\w+/g, '1');
+
+// Pages need the web build (npm test builds it first).
+describe('every page route of §2.1–§2.4 over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(testDatabaseTargets()[0], {}, { pages: true });
+  });
+  afterAll(() => t.close());
+
+  it.each(PAGE_ROUTES.map((r) => [sample(r.path), r]))('%s answers its page, or sign-in when guarded', async (url, route) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    if (isGuardedPath(url)) {
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(signinPath(url));
+    } else {
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      // Pending pages say so under their own title; real pages never do.
+      if (PENDING_ROUTES.includes(route.path)) {
+        expect(res.body).toContain('data-testid="coming-soon"');
+        expect(res.body).toContain(route.title);
+      } else {
+        expect(res.body).not.toContain('data-testid="coming-soon"');
+      }
+    }
+  });
+
+  it.each(['/no-such-page', '/report/no-such-report', '/topics/nope/deeper'])('%s is the 404 page with status 404', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('抱歉，好像找不到基因了');
+    expect(res.body).toContain('<title>This page could not be found</title>');
+  });
+
+  it.each(REDIRECT_RULES.map((r) => [r.from, r.to]))('legacy %s → %s with its query (301)', async (from, to) => {
+    const fromUrl = from === '/new/*' ? '/new/auth/signup' : sample(from);
+    const expected = to === '/*' ? '/auth/signup' : sample(to);
+    const res = await t.app.inject({ method: 'GET', url: `${fromUrl}?utm=a%20b&x=1` });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`${expected}?utm=a%20b&x=1`);
+  });
+
+  it('renders the home page in Chinese with the products from the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<html lang="zh-CN"');
+    expect(res.body).toContain('基因检测·全能版');
+    expect(res.body).toContain('¥999');
+  });
+
+  it('hides the site header for the native app and the messaging app, not for a browser', async () => {
+    const browser = await t.app.inject({ method: 'GET', url: '/', headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' } });
+    const app = await t.app.inject({ method: 'GET', url: '/', headers: { 'user-agent': 'Mozilla/5.0 jiyinapp/3.2' } });
+    const wechat = await t.app.inject({ method: 'GET', url: '/', headers: { 'user-agent': 'Mozilla/5.0 (iPhone) MicroMessenger/8.0' } });
+    expect(browser.body).toContain('data-testid="site-header"');
+    expect(app.body).not.toContain('data-testid="site-header"');
+    expect(wechat.body).not.toContain('data-testid="site-header"');
+  });
+
+  it('applies redirects and guards to client navigations in React Router data requests', async () => {
+    const legacy = await t.app.inject({ method: 'GET', url: '/new/items.data?x=1' });
+    const guarded = await t.app.inject({ method: 'GET', url: '/user/persons.data' });
+    expect(legacy.body).toContain('/topics?x=1');
+    expect(guarded.body).toContain('/auth/signin?from=%2Fuser%2Fpersons');
+  });
+});
