@@ -1,0 +1,139 @@
+import { signinPath } from '@jiyin/contracts/guards';
+import { DownOutlined, MenuOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { BRAND } from '../lib/brand.ts';
+import { useRootData } from '../lib/rootData.ts';
+import { AppLink } from './AppLink.tsx';
+import { BuyPanel } from './BuyPanel.tsx';
+import { InboxDropdowns } from './InboxDropdowns.tsx';
+import { UserAvatar } from './UserAvatar.tsx';
+
+export const MAIN_NAV = [
+  { to: '/', label: '首页' },
+  { to: '/topics', label: '检测项目' },
+  { to: '/report', label: '我的报告' },
+  { to: '/topics/ancestry', label: '祖源寻根' },
+  { to: '/ancestry/library-surname', label: '姓氏库' },
+  { to: '/community/', label: '社区' },
+] as const;
+
+export function Logo() {
+  return (
+    <AppLink to="/" className="logo" aria-label={`${BRAND}首页`}>
+      <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
+        <defs>
+          <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#1677ff" />
+            <stop offset="1" stopColor="#13c2c2" />
+          </linearGradient>
+        </defs>
+        <rect width="28" height="28" rx="8" fill="url(#logo-g)" />
+        <path
+          d="M9 6c0 6 10 10 10 16M19 6c0 6-10 10-10 16M10 10h8M10 18h8"
+          stroke="#fff"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span>{BRAND}</span>
+    </AppLink>
+  );
+}
+
+/** The current page as a sign-in `from` value. */
+function useFromPath(): string {
+  const { pathname, search } = useLocation();
+  return pathname.startsWith('/auth/') ? '/' : `${pathname}${search}`;
+}
+
+function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useRootData();
+  const from = useFromPath();
+  if (!user) {
+    return (
+      <div className="account-area">
+        <AppLink to={signinPath(from)} onClick={onNavigate}>
+          <Button type="text">登录/注册</Button>
+        </AppLink>
+        <AppLink to="/import" onClick={onNavigate}>
+          <Button type="primary" ghost>
+            导入数据
+          </Button>
+        </AppLink>
+      </div>
+    );
+  }
+  const menu = [
+    { key: 'persons', label: <AppLink to="/user/persons">切换检测人</AppLink> },
+    { key: 'user', label: <AppLink to="/user">个人中心</AppLink> },
+    { key: 'import', label: <AppLink to="/import">导入数据</AppLink> },
+    { key: 'logout', label: <a href="/user/logout?redirect=%2F">退出登录</a> },
+  ];
+  return (
+    <div className="account-area">
+      <InboxDropdowns infoCount={user.infoCount ?? 0} msgCount={user.msgCount ?? 0} />
+      <Dropdown menu={{ items: menu }} placement="bottomRight">
+        <button type="button" className="icon-button" aria-label="账户菜单">
+          <UserAvatar user={user} />
+        </button>
+      </Dropdown>
+    </div>
+  );
+}
+
+/**
+ * The site header of §2.6: logo, main navigation, Buy dropdown, account area; at ≤768 px a menu
+ * button opens the side menu. Hidden inside the native app and the messaging-app browser.
+ */
+export function SiteHeader() {
+  const { device, products } = useRootData();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  if (device.hideSiteHeader) return null;
+  const close = () => setDrawerOpen(false);
+  return (
+    <header className="site-header" data-testid="site-header">
+      <div className="site-header__inner">
+        <Logo />
+        <nav className="site-nav" aria-label="主导航">
+          {MAIN_NAV.map((n) => (
+            <AppLink key={n.to} to={n.to} className="site-nav__link">
+              {n.label}
+            </AppLink>
+          ))}
+          <Dropdown popupRender={() => <BuyPanel products={products} />} placement="bottom">
+            <button type="button" className="site-nav__link site-nav__buy" data-testid="buy-menu">
+              <ShoppingOutlined /> 购买 <DownOutlined />
+            </button>
+          </Dropdown>
+        </nav>
+        <div className="site-header__account">
+          <AccountArea />
+        </div>
+        <Button
+          className="site-header__menu"
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label="打开菜单"
+          onClick={() => setDrawerOpen(true)}
+        />
+      </div>
+      <Drawer open={drawerOpen} onClose={close} placement="right" size={300} title={BRAND} className="side-menu">
+        <nav className="side-menu__nav" aria-label="移动端导航">
+          {MAIN_NAV.map((n) => (
+            <AppLink key={n.to} to={n.to} onClick={close}>
+              {n.label}
+            </AppLink>
+          ))}
+        </nav>
+        <h4 className="side-menu__heading">购买检测</h4>
+        <BuyPanel products={products} />
+        <div className="side-menu__account">
+          <AccountArea onNavigate={close} />
+        </div>
+      </Drawer>
+    </header>
+  );
+}

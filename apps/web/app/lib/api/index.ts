@@ -1,0 +1,52 @@
+import { API_PATHS, type ApiTransport, type Product, type SiteContent } from '@jiyin/contracts/api';
+import type { CommodityTag } from '@jiyin/contracts/constants';
+import type { Envelope } from '@jiyin/contracts/envelope';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+
+import { accountsClient } from './accounts.ts';
+
+export { createBrowserTransport } from './transport.ts';
+
+/** §3 User as the header needs it. */
+export interface UserInfo {
+  userId: string;
+  userName: string;
+  avatarUrl?: { type: 'img' | 'color'; url?: string; startColor?: string; endColor?: string };
+  userState?: number;
+  phoneNumber?: string;
+  hasProfile?: boolean;
+  hasPassword?: boolean;
+  infoCount?: number;
+  msgCount?: number;
+}
+
+export interface NoticeItem {
+  id: string;
+  title: string;
+  content: string;
+  date: string;
+  readDate?: string | null;
+}
+
+/** The typed calls pages make; the same on the server (in-process) and in the browser (/proxy). */
+export function apiClient(api: ApiTransport) {
+  return {
+    ...accountsClient(api),
+    userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
+    commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
+      api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
+    content: (slug: string): Promise<Envelope<SiteContent>> => api({ method: 'GET', path: fillPattern(API_PATHS.content, { slug }) }),
+    /** §7.7 first page of notifications; baselineId pages by cursor. */
+    notifications: (baselineId?: string): Promise<Envelope<{ list: NoticeItem[] }>> =>
+      api({
+        method: 'GET',
+        path: API_PATHS.notifications,
+        query: { module: 'notification', count: 10, refresh_mode: -1, baseline_id: baselineId },
+      }),
+    /** §7.7 private-message threads, paged by number. */
+    messageThreads: (page = 1): Promise<Envelope<{ list: NoticeItem[] }>> =>
+      api({ method: 'GET', path: API_PATHS.messageThreads, query: { page, size: 10 } }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;

@@ -1,0 +1,63 @@
+import { type RouteConfig, layout, route } from '@react-router/dev/routes';
+import { type LayoutId, PAGE_ROUTES, routeId } from '@jiyin/contracts/routes';
+import { PENDING_ROUTES } from './routes.pending.ts';
+
+/** Routes with a real page, by path; every other route of the table is in routes.pending.ts. */
+export const REAL_PAGES: Record<string, string> = {
+  '/': 'routes/home.tsx',
+  '/topics': 'routes/topic.tsx',
+  '/topics/disease': 'routes/topic.tsx',
+  '/topics/ancestry': 'routes/topic.tsx',
+  '/topics/drugs': 'routes/topic.tsx',
+  '/topics/traits': 'routes/topic.tsx',
+  '/topics/fitness': 'routes/topic.tsx',
+  '/topics/carrier-status': 'routes/topic.tsx',
+  '/white-papers': 'routes/topic.tsx',
+  '/irb': 'routes/topic.tsx',
+  '/app': 'routes/topic.tsx',
+  '/shop/gene/product-select': 'routes/product-select.tsx',
+  '/auth/signin': 'routes/auth/signin.tsx',
+  '/auth/signup': 'routes/auth/signup.tsx',
+  '/auth/modify': 'routes/auth/modify.tsx',
+  '/auth/reset': 'routes/auth/reset.tsx',
+  '/user': 'routes/user/home.tsx',
+  '/user/persons': 'routes/user/persons.tsx',
+  '/user/info': 'routes/user/info.tsx',
+  '/user/settings': 'routes/user/settings.tsx',
+  '/webview/topics/ancestry': 'routes/topic.tsx',
+  '/webview/topics/disease': 'routes/topic.tsx',
+  '/webview/topics/drug': 'routes/topic.tsx',
+  '/webview/topics/trait': 'routes/topic.tsx',
+  '/webview/topics/fitness': 'routes/topic.tsx',
+  '/webview/topics/carrier-status': 'routes/topic.tsx',
+};
+
+const LAYOUT_FILES: Record<LayoutId, string> = {
+  default: 'layouts/default.tsx',
+  'default-gray': 'layouts/default-gray.tsx',
+  'mobile-only-view': 'layouts/mobile-only-view.tsx',
+  report: 'layouts/report.tsx',
+  'user-home': 'layouts/user-home.tsx',
+};
+
+const pending = new Set(PENDING_ROUTES);
+
+function pageFile(path: string): string {
+  const real = REAL_PAGES[path];
+  if (real && pending.has(path)) throw new Error(`route ${path} is both real and pending`);
+  if (real) return real;
+  if (pending.has(path)) return 'routes/pending.tsx';
+  throw new Error(`route ${path} has no page: add it to REAL_PAGES or routes.pending.ts`);
+}
+
+/** §2.1–§2.4, grouped by layout (§2.6); the splat renders the 404 page inside the default layout. */
+export default [
+  ...(Object.keys(LAYOUT_FILES) as LayoutId[]).map((id) =>
+    layout(
+      LAYOUT_FILES[id],
+      { id: `layout.${id}` },
+      PAGE_ROUTES.filter((r) => r.layout === id).map((r) => route(r.path, pageFile(r.path), { id: routeId(r.path) })),
+    ),
+  ),
+  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+] satisfies RouteConfig;

@@ -1,0 +1,58 @@
+import { Button } from 'antd';
+import { AppLink } from '../components/AppLink.tsx';
+import { ContentSections } from '../components/ContentSections.tsx';
+import { ProductCard } from '../components/ProductCard.tsx';
+import { apiClient } from '../lib/api/index.ts';
+import { pageTitle } from '../lib/brand.ts';
+import { unwrap } from '../lib/loaders.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = apiClient(context.api);
+  const [content, products] = await Promise.all([api.content('home'), api.commodityList()]);
+  return { content: unwrap(content), products: unwrap(products).list };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle() },
+  { name: 'description', content: '芯片基因检测、Y 染色体测序与家庭医学检测：健康风险、药物反应、个人特质、祖源分析与基因亲人。' },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content, products } = loaderData;
+  const [tests, ...rest] = content.sections;
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="hero__inner">
+          <h1>{content.title}</h1>
+          <p>{content.summary}</p>
+          <div className="hero__actions">
+            <AppLink to="/shop/gene/product-select">
+              <Button type="primary" size="large">
+                选购检测
+              </Button>
+            </AppLink>
+            <AppLink to="/report">
+              <Button size="large" ghost>
+                查看样例报告
+              </Button>
+            </AppLink>
+          </div>
+        </div>
+      </section>
+      <div className="container">
+        {tests && <ContentSections sections={[tests]} />}
+        <section className="content-section" data-section="products">
+          <h2>热门检测产品</h2>
+          <div className="product-grid">
+            {products.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </div>
+        </section>
+        <ContentSections sections={rest} />
+      </div>
+    </div>
+  );
+}

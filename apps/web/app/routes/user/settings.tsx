@@ -1,0 +1,57 @@
+import { isOk } from '@jiyin/contracts/envelope';
+import { Table } from 'antd';
+import { ChangePasswordForm } from '../../components/auth/ChangePasswordForm.tsx';
+import { YourData } from '../../components/user/YourData.tsx';
+import { apiClient } from '../../lib/api/index.ts';
+import { pageTitle } from '../../lib/brand.ts';
+import { useRootData } from '../../lib/rootData.ts';
+import type { Route } from './+types/settings';
+
+export const meta = () => [{ title: pageTitle('账户设置') }];
+
+const ACTIONS: Record<string, string> = {
+  signup: '注册',
+  signin: '登录',
+  logout: '退出登录',
+  'reset-password': '找回密码',
+  'change-password': '修改密码',
+  'update-profile': '修改账户信息',
+  'person-create': '添加检测人',
+  'person-update': '修改检测人',
+  'person-delete': '删除检测人',
+  'person-unshare': '移除分享的检测人',
+  'person-share': '分享检测人',
+  'kit-bind': '绑定条码',
+  'privacy-switch': '修改隐私设置',
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const res = await apiClient(context.api).auditLog();
+  return isOk(res) ? res.data.list : [];
+}
+
+/** §2.3 /user/settings: change the password, and the log of sign-ins and sensitive actions. */
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { user } = useRootData();
+  if (!user) return null;
+  return (
+    <div className="user-panel">
+      <h2>修改密码</h2>
+      <ChangePasswordForm hasPassword={Boolean(user.hasPassword)} />
+      <YourData />
+      <h2 className="section-gap">登录与安全记录</h2>
+      <Table
+        size="small"
+        rowKey={(r) => `${r.createdAt}-${r.action}`}
+        pagination={false}
+        scroll={{ x: true }}
+        dataSource={loaderData}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }) },
+          { title: '操作', dataIndex: 'action', render: (a: string) => ACTIONS[a] ?? a },
+          { title: 'IP', dataIndex: 'ip' },
+        ]}
+      />
+    </div>
+  );
+}

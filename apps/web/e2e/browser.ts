@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const VIEWPORTS = [
+  { name: 'pc', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+export const SHOTS_DIR = path.resolve(import.meta.dirname, '../../../test-results/screens');
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A page at the viewport's size that records uncaught page errors, so tests can assert there are none. */
+export async function openPage(browser: Browser, vp: Viewport, userAgent?: string): Promise<Page & { errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: vp.width, height: vp.height },
+    isMobile: vp.name === 'phone',
+    hasTouch: vp.name === 'phone',
+    userAgent,
+    locale: 'zh-CN',
+  });
+  const page = (await context.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+/** Opens a URL and waits until React has hydrated it, so clicks reach their handlers. */
+export async function gotoReady(page: Page, url: string) {
+  const res = await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return res;
+}
+
+export async function screenshot(page: Page, vp: Viewport, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  // Let antd's open animations (dropdowns, drawers) finish so the picture shows what a person sees.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${vp.name}-${name}.png`) });
+}
