@@ -13,7 +13,7 @@ import type { Deps } from './deps.ts';
 import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
-import { INTERNAL_HEADER, pageRoutes } from './pages/routes.ts';
+import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 
 export interface BuildOptions {
   /** Serve pages (needs the web build); API-only tests turn it off. */
@@ -59,7 +59,9 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (req) => req.headers[INTERNAL_HEADER] === internalToken,
+    // Content-hashed build files are cheap and immutable; one page load fetches dozens of them, so
+    // counting them would lock out a whole office or campus behind one NAT address after a few pages.
+    allowList: (req) => req.headers[INTERNAL_HEADER] === internalToken || isBuildAsset(req.url),
     errorResponseBuilder: (_req, ctx) => new ApiError('RATE_LIMITED', `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`, 429),
   });
 

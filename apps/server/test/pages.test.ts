@@ -73,3 +73,20 @@ describe('every page route of §2.1–§2.4 over HTTP', () => {
     expect(guarded.body).toContain('/auth/signin?from=%2Fuser%2Fpersons');
   });
 });
+
+describe('the per-IP limit with pages', () => {
+  it('never counts the build files a page loads, but counts pages and API calls', async () => {
+    const t = await startTestApp(testDatabaseTargets()[0], { RATE_LIMIT_PER_MINUTE: '3' }, { pages: true });
+    try {
+      const home = await t.app.inject({ method: 'GET', url: '/' });
+      const assets = [...home.body.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      expect(assets.length).toBeGreaterThan(3);
+      for (const asset of assets) expect((await t.app.inject({ method: 'GET', url: asset })).statusCode, asset).toBe(200);
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await t.app.inject({ method: 'GET', url: '/topics' })).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

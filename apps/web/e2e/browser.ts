@@ -31,7 +31,11 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A page at the viewport's size that records uncaught page errors, so tests can assert there are none. */
-export async function openPage(browser: Browser, vp: Viewport, userAgent?: string): Promise<Page & { errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  vp: Viewport,
+  userAgent?: string,
+): Promise<Page & { errors: string[]; consoleErrors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: vp.width, height: vp.height },
     isMobile: vp.name === 'phone',
@@ -39,16 +43,28 @@ export async function openPage(browser: Browser, vp: Viewport, userAgent?: strin
     userAgent,
     locale: 'zh-CN',
   });
-  const page = (await context.newPage()) as Page & { errors: string[] };
+  const page = (await context.newPage()) as Page & { errors: string[]; consoleErrors: string[] };
   page.errors = [];
+  page.consoleErrors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.consoleErrors.push(m.text());
+  });
   return page;
 }
 
 /** Opens a URL and waits until React has hydrated it, so clicks reach their handlers. */
 export async function gotoReady(page: Page, url: string) {
   const res = await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  try {
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  } catch (e) {
+    const seen = page as Partial<{ errors: string[]; consoleErrors: string[] }>;
+    throw new Error(
+      `${url} never hydrated; page errors: ${JSON.stringify(seen.errors)}; console errors: ${JSON.stringify(seen.consoleErrors)}`,
+      { cause: e },
+    );
+  }
   return res;
 }
 

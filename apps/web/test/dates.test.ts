@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBirthday } from '../app/lib/dates.ts';
+import { formatBeijingTime, formatBirthday } from '../app/lib/dates.ts';
 
 describe('formatBirthday', () => {
   it.each([
@@ -10,4 +10,11 @@ describe('formatBirthday', () => {
     [{ year: 1988, month: 11, day: 23, chooseLunarCalendar: true }, '农历1988年冬月廿三'],
     [{ year: 1988, month: 3, day: 30, chooseLunarCalendar: true }, '农历1988年三月三十'],
   ])('%o → %s', (b, text) => expect(formatBirthday(b)).toBe(text));
+});
+
+describe('formatBeijingTime', () => {
+  it.each([
+    ['2026-11-23T10:00:00Z', '2026-11-23 18:00:00'],
+    ['2026-12-31T16:05:09.120Z', '2027-01-01 00:05:09'],
+  ])('%s → %s', (iso, text) => expect(formatBeijingTime(iso)).toBe(text));
 });

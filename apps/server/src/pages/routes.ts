@@ -16,6 +16,9 @@ import { ensureTrackingCookies } from './tracking.ts';
 
 export const INTERNAL_HEADER = 'x-internal-ssr';
 
+/** The web build's content-hashed files (React Router puts every chunk and stylesheet under /assets/). */
+export const isBuildAsset = (url: string) => url.startsWith('/assets/');
+
 /**
  * Pages: static assets of the web build, then for every other path the legacy redirects (301, query
  * kept) and guards (§6) run before React Router renders the page on the server.

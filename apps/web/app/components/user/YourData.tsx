@@ -3,6 +3,7 @@ import { isOk } from '@jiyin/contracts/envelope';
 import { App, Button, Checkbox, Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useBrowserApi } from '../../lib/browserApi.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { CodeField } from '../auth/CodeField.tsx';
 
 const CANCEL_LABELS: Record<CancelType, string> = { privacy: '担心隐私', 'no-longer-used': '不再使用', other: '其他原因' };
@@ -13,6 +14,7 @@ const CANCEL_LABELS: Record<CancelType, string> = { privacy: '担心隐私', 'no
  */
 export function YourData() {
   const api = useBrowserApi();
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [barcodes, setBarcodes] = useState<string[]>([]);
@@ -54,34 +56,37 @@ export function YourData() {
           注销账户
         </Button>
       </div>
-      <Modal
-        open={open}
-        title="注销账户"
-        onCancel={() => setOpen(false)}
-        onOk={applied ? confirm : apply}
-        okText={applied ? '确认注销' : '提交申请'}
-        okButtonProps={{ danger: true }}
-        cancelText="取消"
-        forceRender
-      >
-        <p>注销后，账户、检测人、原始数据、报告与基因亲人匹配将被永久删除，且无法恢复。</p>
-        <Form form={form} layout="vertical" requiredMark={false}>
-          {applied ? (
-            <CodeField form={form} purpose="cancel" />
-          ) : (
-            <>
-              <Form.Item label="注销原因" name="type" rules={[{ required: true, message: '请选择注销原因' }]}>
-                <Radio.Group options={CANCEL_TYPES.map((t) => ({ value: t, label: CANCEL_LABELS[t] }))} />
-              </Form.Item>
-              {barcodes.length > 0 && (
-                <Form.Item label="一并删除这些条码的检测数据" name="barcodes" initialValue={barcodes}>
-                  <Checkbox.Group options={barcodes} />
+      {/* Only after hydration: forceRender portals exist in the browser alone. */}
+      {hydrated && (
+        <Modal
+          open={open}
+          title="注销账户"
+          onCancel={() => setOpen(false)}
+          onOk={applied ? confirm : apply}
+          okText={applied ? '确认注销' : '提交申请'}
+          okButtonProps={{ danger: true }}
+          cancelText="取消"
+          forceRender
+        >
+          <p>注销后，账户、检测人、原始数据、报告与基因亲人匹配将被永久删除，且无法恢复。</p>
+          <Form form={form} layout="vertical" requiredMark={false}>
+            {applied ? (
+              <CodeField form={form} purpose="cancel" />
+            ) : (
+              <>
+                <Form.Item label="注销原因" name="type" rules={[{ required: true, message: '请选择注销原因' }]}>
+                  <Radio.Group options={CANCEL_TYPES.map((t) => ({ value: t, label: CANCEL_LABELS[t] }))} />
                 </Form.Item>
-              )}
-            </>
-          )}
-        </Form>
-      </Modal>
+                {barcodes.length > 0 && (
+                  <Form.Item label="一并删除这些条码的检测数据" name="barcodes" initialValue={barcodes}>
+                    <Checkbox.Group options={barcodes} />
+                  </Form.Item>
+                )}
+              </>
+            )}
+          </Form>
+        </Modal>
+      )}
     </section>
   );
 }

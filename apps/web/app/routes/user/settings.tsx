@@ -4,6 +4,7 @@ import { ChangePasswordForm } from '../../components/auth/ChangePasswordForm.tsx
 import { YourData } from '../../components/user/YourData.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
+import { formatBeijingTime } from '../../lib/dates.ts';
 import { useRootData } from '../../lib/rootData.ts';
 import type { Route } from './+types/settings';
 
@@ -47,7 +48,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         scroll={{ x: true }}
         dataSource={loaderData}
         columns={[
-          { title: '时间', dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }) },
+          { title: '时间', dataIndex: 'createdAt', render: formatBeijingTime },
           { title: '操作', dataIndex: 'action', render: (a: string) => ACTIONS[a] ?? a },
           { title: 'IP', dataIndex: 'ip' },
         ]}
