@@ -7,5 +7,7 @@ export async function listOnlineProducts(db: Db, tags?: CommodityTag[]): Promise
   const { products } = schema;
   const where = tags?.length ? and(eq(products.online, true), inArray(products.commodityTag, tags)) : eq(products.online, true);
   const rows = await db.select().from(products).where(where).orderBy(asc(products.sort), asc(products.id));
-  return rows.map(({ online: _online, updatedAt: _updatedAt, ...product }) => product);
+  return rows.map(
+    ({ online: _online, updatedAt: _updatedAt, isOnlineProduct: _isOnline, supportSubmodules: _submodules, ...product }) => product,
+  );
 }

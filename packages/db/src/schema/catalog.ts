@@ -10,7 +10,11 @@ export const products = pgTable('products', {
   summary: text('summary').notNull(),
   features: jsonb('features').notNull().$type<string[]>(),
   sort: integer('sort').notNull().default(0),
+  /** Listed in the shop (Buy dropdown, product pages). */
   online: boolean('online').notNull().default(true),
+  /** §3 Detection product: whose reports are served online, and which report submodules it carries (§4 report type). */
+  isOnlineProduct: boolean('is_online_product').notNull().default(true),
+  supportSubmodules: jsonb('support_submodules').notNull().$type<string[]>().default([]),
   packages: jsonb('packages').notNull().$type<Product['packages']>(),
   skuInfos: jsonb('sku_infos').notNull().$type<Product['skuInfos']>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,3 +4,4 @@ export * from './content.ts';
 export * from './meta.ts';
 export * from './persons.ts';
 export * from './addresses.ts';
+export * from './reports.ts';

@@ -1,0 +1,221 @@
+import { customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { kits, persons } from './persons.ts';
+
+/** Binary columns (packed genomes) as Node buffers on PGlite and Postgres alike. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A raw-data file a user uploads for one of their persons (§3 Gene data upload). Received in chunks
+ * (resumable: `receivedBytes` is where the next chunk starts), kept private in storage under
+ * `storageKey`; `sha256` is known once the last chunk is in and makes re-imports idempotent.
+ */
+export const rawFiles = pgTable(
+  'raw_files',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    receivedBytes: integer('received_bytes').notNull().default(0),
+    sha256: text('sha256'),
+    storageKey: text('storage_key').notNull(),
+    /** receiving → stored; deleted keeps the row (and the import history) without the bytes. */
+    state: text('state').notNull().$type<'receiving' | 'stored' | 'deleted'>().default('receiving'),
+    /** §7.6 raw-data download state: archived files are thawed on request before download. */
+    thawedUntil: timestamp('thawed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('raw_files_person_idx').on(t.personId), index('raw_files_user_idx').on(t.userId)],
+);
+
+export const IMPORT_STAGES = ['queued', 'parsing', 'computing', 'matching', 'done', 'failed'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
+
+/**
+ * One import of a stored raw file: the queue job's visible state. One per (person, file content),
+ * so importing the same bytes again answers the existing job instead of computing twice.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    rawFileId: text('raw_file_id').references(() => rawFiles.id, { onDelete: 'set null' }),
+    fileSha256: text('file_sha256').notNull(),
+    /** The detection the import creates (an imported-data kit), known once parsing succeeded. */
+    barcode: text('barcode'),
+    stage: text('stage').notNull().$type<ImportStage>().default('queued'),
+    /** 0–100 within the whole job, for the progress display. */
+    progress: integer('progress').notNull().default(0),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    /** What the parse found, for the page: vendor, build, markers, call rate, sex. */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('import_jobs_person_file_uq').on(t.personId, t.fileSha256), index('import_jobs_user_idx').on(t.userId)],
+);
+
+/** A person's genome, packed against the marker panel (2 bits per marker), per detection. */
+export const genomes = pgTable(
+  'genomes',
+  {
+    barcode: text('barcode')
+      .primaryKey()
+      .references(() => kits.barcode, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    packed: bytea('packed').notNull(),
+    vendor: text('vendor').notNull(),
+    build: text('build').notNull(),
+    sex: text('sex').$type<'male' | 'female' | null>(),
+    callRate: real('call_rate').notNull(),
+    markerCount: integer('marker_count').notNull(),
+    yHaplogroup: text('y_haplogroup'),
+    mtHaplogroup: text('mt_haplogroup'),
+    rawFileId: text('raw_file_id').references(() => rawFiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('genomes_person_idx').on(t.personId)],
+);
+
+/** Computed reports of one detection: every knowledge-base item's result, plus haplogroup calls. */
+export const reportResults = pgTable('report_results', {
+  barcode: text('barcode')
+    .primaryKey()
+    .references(() => kits.barcode, { onDelete: 'cascade' }),
+  kbVersion: text('kb_version').notNull(),
+  /** ItemResult[] of packages/genome. */
+  items: jsonb('items').notNull().$type<unknown[]>(),
+  /** { y: HaplogroupCall | null, mt: HaplogroupCall | null } of packages/genome. */
+  haplogroups: jsonb('haplogroups').$type<Record<string, unknown>>(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A link that lets anyone holding it view one person's report (§4 share mode); stored hashed. */
+export const shareTokens = pgTable(
+  'share_tokens',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    type: text('type').notNull(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    barcode: text('barcode')
+      .notNull()
+      .references(() => kits.barcode, { onDelete: 'cascade' }),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('share_tokens_hash_uq').on(t.tokenHash), index('share_tokens_person_idx').on(t.personId)],
+);
+
+/** §7.4 feel: how useful a user found a report item. One per user, detection, module and item. */
+export const reportFeels = pgTable(
+  'report_feels',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    barcode: text('barcode')
+      .notNull()
+      .references(() => kits.barcode, { onDelete: 'cascade' }),
+    module: text('module').notNull(),
+    relateId: text('relate_id').notNull(),
+    feel: integer('feel').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('report_feels_uq').on(t.userId, t.barcode, t.module, t.relateId)],
+);
+
+/** The electronic report (§2.2 electronic-report): a PDF rendered by a queue job, kept privately. */
+export const electronicReports = pgTable(
+  'electronic_reports',
+  {
+    id: text('id').primaryKey(),
+    barcode: text('barcode')
+      .notNull()
+      .references(() => kits.barcode, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().$type<'queued' | 'rendering' | 'done' | 'failed'>().default('queued'),
+    storageKey: text('storage_key'),
+    /** The report_results computedAt the PDF was rendered from; a newer computation makes it stale. */
+    sourceComputedAt: timestamp('source_computed_at', { withTimezone: true }),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('electronic_reports_barcode_idx').on(t.barcode)],
+);
+
+/** §3 Notification, for the bell, /user/notices and the notification center. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** §9 notification types; report-ready notices use REPORT_READY_NOTICE_TYPE of contracts. */
+    type: integer('type').notNull(),
+    module: text('module').notNull().default('notification'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    relatedId: text('related_id'),
+    fromUser: jsonb('from_user').$type<{ name: string; avatar: unknown; barcode?: string }>(),
+    webviewUrl: text('webview_url'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The queue of background jobs (imports, matching, PDFs) when running on the embedded database;
+ * on Postgres pg-boss keeps its own tables. `singletonKey` makes enqueueing the same work twice a no-op.
+ */
+export const queueJobs = pgTable(
+  'queue_jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull().$type<Record<string, unknown>>(),
+    state: text('state').notNull().$type<'created' | 'active' | 'completed' | 'failed'>().default('created'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    singletonKey: text('singleton_key'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('queue_jobs_ready_idx').on(t.state, t.runAfter), uniqueIndex('queue_jobs_singleton_uq').on(t.name, t.singletonKey)],
+);
