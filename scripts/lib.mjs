@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIR = path.join(ROOT, 'apps', 'web');
-const WEB_SERVER_ENTRY = path.join(WEB_DIR, 'build', 'server', 'index.js');
+const WEB_SERVER_ENTRY = path.join(path.resolve(WEB_DIR, process.env.WEB_BUILD_DIR ?? 'build'), 'server', 'index.js');
 const WEB_SOURCES = [path.join(WEB_DIR, 'app'), path.join(ROOT, 'packages', 'contracts', 'src'), path.join(WEB_DIR, 'public')];
 
 function newestMtime(target) {
