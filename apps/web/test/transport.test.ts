@@ -47,6 +47,16 @@ describe('browser transport', () => {
     expect((calls[0].init.headers as Record<string, string>)['x-auth-sample']).toBe('1');
   });
 
+  it('sends the report mode headers a request carries, and no others', async () => {
+    const { calls, fetch } = recorder(async () => Response.json({ code: 0, data: null, msg: 'ok' }));
+    const api = createBrowserTransport({ signKeys: keys, pagePath: () => '/report', fetch });
+    await api({ method: 'GET', path: '/v3/report/overview', headers: { 'x-share-token': 'abc' } });
+    await api({ method: 'GET', path: '/v3/report/overview' });
+    expect((calls[0].init.headers as Record<string, string>)['x-share-token']).toBe('abc');
+    expect((calls[1].init.headers as Record<string, string>)['x-share-token']).toBeUndefined();
+    expect((calls[1].init.headers as Record<string, string>)['x-auth-sample']).toBeUndefined();
+  });
+
   it('turns network failures, timeouts and non-JSON answers into error envelopes', async () => {
     const down = createBrowserTransport({
       signKeys: keys,

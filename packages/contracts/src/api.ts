@@ -3,12 +3,19 @@ import type { DeviceInfo } from './device.ts';
 import type { Envelope } from './envelope.ts';
 import type { SignKeys } from './signing.ts';
 
+/** Report viewing modes travel as headers (§6): a share token in share mode, the sample flag in sample mode. */
+export const SHARE_TOKEN_HEADER = 'x-share-token';
+export const SAMPLE_HEADER = 'x-auth-sample';
+export type ReportModeHeaders = { [SHARE_TOKEN_HEADER]?: string; [SAMPLE_HEADER]?: '1' };
+
 /** How a page reaches the API: in-process on the server, signed fetch to /proxy in the browser. */
 export type ApiRequest = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | string[] | number | boolean | undefined>;
   body?: unknown;
+  /** Extra request headers (report mode headers, upload offsets); both transports send them as given. */
+  headers?: Record<string, string>;
 };
 // biome-ignore lint/suspicious/noExplicitAny: each call site narrows the data type
 export type ApiTransport = (req: ApiRequest) => Promise<Envelope<any>>;

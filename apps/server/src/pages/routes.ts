@@ -91,7 +91,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
 
 /** Loaders call the API in-process (no network hop), with the visitor's cookies and agent. */
 function inProcessTransport(app: FastifyInstance, req: FastifyRequest, internalToken: string, pagePath: string): ApiTransport {
-  return async ({ method, path: apiPath, query, body }) => {
+  return async ({ method, path: apiPath, query, body, headers: extraHeaders }) => {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v === undefined) continue;
@@ -108,6 +108,8 @@ function inProcessTransport(app: FastifyInstance, req: FastifyRequest, internalT
         ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
         'user-agent': String(req.headers['user-agent'] ?? ''),
         'x-page-path': pagePath,
+        // Headers the loader chose, e.g. the share token and sample flag of report pages (§6).
+        ...extraHeaders,
         [INTERNAL_HEADER]: internalToken,
       },
     });

@@ -1,11 +1,9 @@
-import type { ApiRequest, ApiTransport } from '@jiyin/contracts/api';
+import { type ApiRequest, type ApiTransport, SAMPLE_HEADER, SHARE_TOKEN_HEADER } from '@jiyin/contracts/api';
 import { REQUEST_TIMEOUT_MS } from '@jiyin/contracts/constants';
 import { type Envelope, fail } from '@jiyin/contracts/envelope';
 import { pickSignVersion, type SignKeys, signRequest } from '@jiyin/contracts/signing';
 
 export const PAGE_PATH_HEADER = 'x-page-path';
-export const SHARE_TOKEN_HEADER = 'x-share-token';
-export const SAMPLE_HEADER = 'x-auth-sample';
 
 export interface BrowserTransportOptions {
   signKeys: SignKeys;
@@ -36,7 +34,7 @@ function toSearch(query: ApiRequest['query']): URLSearchParams {
 export function createBrowserTransport(opts: BrowserTransportOptions): ApiTransport {
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const now = opts.now ?? Date.now;
-  return async ({ method, path, query, body }): Promise<Envelope<unknown>> => {
+  return async ({ method, path, query, body, headers: extraHeaders }): Promise<Envelope<unknown>> => {
     const search = toSearch(query);
     // Uploads go as multipart; their body is signed as "-" (§7.1), JSON bodies by their hash.
     const form = typeof FormData !== 'undefined' && body instanceof FormData ? body : null;
@@ -52,7 +50,7 @@ export function createBrowserTransport(opts: BrowserTransportOptions): ApiTransp
     });
     for (const [k, v] of Object.entries(signature)) search.set(k, v);
 
-    const headers: Record<string, string> = { accept: 'application/json', [PAGE_PATH_HEADER]: opts.pagePath() };
+    const headers: Record<string, string> = { accept: 'application/json', [PAGE_PATH_HEADER]: opts.pagePath(), ...extraHeaders };
     if (bodyText !== null) headers['content-type'] = 'application/json';
     const shareToken = opts.shareToken?.();
     if (shareToken) headers[SHARE_TOKEN_HEADER] = shareToken;
