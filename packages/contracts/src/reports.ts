@@ -26,6 +26,9 @@ export const REPORT_STATUS_BY_CODE: readonly { match: number | string; status: R
   { match: CODES.SHOULD_UPGRADE.code, status: 'shouldUpgrade' },
   { match: CODES.SHOULD_SHARE.code, status: 'shouldShare' },
   { match: CODES.ITEM_NOT_SUPPORTED.code, status: 'itemNotSupported' },
+  // Not in the spec's table: a detection whose report is not computed yet is the 'none' state (§4
+  // initialisation), whichever call discovers it.
+  { match: CODES.REPORT_NOT_READY.code, status: 'none' },
   { match: 'unDetected', status: 'undetected' },
   { match: 'tumorShareSctLimit', status: 'tumorShareLimit' },
 ];
