@@ -4,6 +4,7 @@ import type { Envelope } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 
 import { accountsClient } from './accounts.ts';
+import { reportsClient } from './reports.ts';
 
 export { createBrowserTransport } from './transport.ts';
 
@@ -32,6 +33,7 @@ export interface NoticeItem {
 export function apiClient(api: ApiTransport) {
   return {
     ...accountsClient(api),
+    ...reportsClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
