@@ -94,7 +94,12 @@ export interface SideBarItem {
   categoryId?: string;
   webSceneClassifyIcon?: string;
 }
-export type SideBarData = { data: { list: SideBarItem[] } }[];
+/** `sample` is true when the groups describe the bundled demo genome (sample mode, §4). */
+export type SideBarData = { data: { list: SideBarItem[]; sample: boolean } }[];
+
+/** Sample mode (§4): the demo genome answers under this barcode and person name. */
+export const SAMPLE_BARCODE = 'SAMPLE';
+export const SAMPLE_PERSON_NAME = '样例报告';
 
 export type ItemLevel = string;
 
@@ -108,7 +113,10 @@ export interface ReportItemSummary {
   level: ItemLevel | null;
   /** Chinese word for the level (LEVEL_LABELS of the engine). */
   levelLabel: string | null;
+  /** 1 (lock): the result is withheld and the detail answers 2700; tags then hold LOCK_ICON. */
   productStatus: 0 | 1;
+  tags: string[];
+  lockDescription?: string;
   theme: ReportTheme;
   /** Drug items: their class. */
   drugClass?: string;
@@ -117,6 +125,9 @@ export interface ReportItemSummary {
 
 export interface ReportCategoryView {
   category: ReportApiCategory;
+  /** Drug class pages (/report/drug/class/{categoryId}) only. */
+  categoryId?: string;
+  sample: boolean;
   name: string;
   description: string;
   theme: ReportTheme;
@@ -145,6 +156,7 @@ export interface ReportReference {
 
 export interface ReportItemDetail extends ReportItemSummary {
   category: ReportApiCategory;
+  sample: boolean;
   summary: string;
   genes: string[];
   explanation: string | null;
@@ -173,7 +185,16 @@ export interface ReportOverview {
   person: ReportPerson;
   /** True when this answer is the bundled synthetic demo genome (sample mode, §4). */
   sample: boolean;
-  categories: { category: ReportApiCategory; name: string; total: number; highlights: ReportItemSummary[] }[];
+  categories: {
+    category: ReportApiCategory;
+    page: ReportCategory['page'];
+    name: string;
+    total: number;
+    /** 1 (lock) when the person's product lacks this report: no highlights then. */
+    productStatus: 0 | 1;
+    /** Up to three results of concern. */
+    highlights: ReportItemSummary[];
+  }[];
   computedAt: string | null;
 }
 
@@ -184,6 +205,20 @@ export const feelSchema = z.object({
   module: z.string({ error: '缺少模块' }).min(1, '缺少模块'),
   feel: z.number({ error: '请选择评价' }).int('请选择评价').min(1, '请选择评价').max(5, '请选择评价'),
 });
+
+export const feelUpdateSchema = feelSchema.pick({ feel: true });
+export interface FeelView {
+  id: string;
+  barcode: string;
+  module: string;
+  relate_id: string;
+  feel: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What can be shared by link (§7.4 share_tokens/{type}). */
+export const SHARE_TOKEN_TYPES = ['report'] as const;
 
 export const shareTokenCreateSchema = z.object({
   barcode: z.string({ error: '缺少条码' }).min(1, '缺少条码'),
