@@ -2,6 +2,7 @@ import type { ApiTransport } from '@jiyin/contracts/api';
 import type { Envelope } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import {
+  type FeelView,
   REPORT_API_PATHS,
   type ReportApiCategory,
   type ReportCategoryView,
@@ -26,17 +27,10 @@ export function reportsClient(api: ApiTransport) {
       api({ method: 'GET', path: fillPattern(REPORT_API_PATHS.drugClass, { categoryId }), query: q(barcode) }),
     reportDetail: (category: ReportApiCategory, id: string, barcode?: string | null): Promise<Envelope<ReportItemDetail>> =>
       api({ method: 'GET', path: fillPattern(REPORT_API_PATHS.detail, { category, id }), query: q(barcode) }),
-    createFeel: (b: {
-      barcode: string;
-      relate_id: string;
-      module: string;
-      feel: number;
-    }): Promise<Envelope<{ id: string; feel: number }>> => api({ method: 'POST', path: REPORT_API_PATHS.feel, body: b }),
-    updateFeel: (
-      id: string,
-      b: { barcode: string; relate_id: string; module: string; feel: number },
-    ): Promise<Envelope<{ id: string; feel: number }>> =>
-      api({ method: 'PUT', path: fillPattern(REPORT_API_PATHS.feelOne, { id }), body: b }),
+    createFeel: (b: { barcode: string; relate_id: string; module: string; feel: number }): Promise<Envelope<FeelView>> =>
+      api({ method: 'POST', path: REPORT_API_PATHS.feel, body: b }),
+    updateFeel: (id: string, feel: number): Promise<Envelope<FeelView>> =>
+      api({ method: 'PUT', path: fillPattern(REPORT_API_PATHS.feelOne, { id }), body: { feel } }),
     shareInfo: (): Promise<Envelope<ShareInfo>> => api({ method: 'GET', path: REPORT_API_PATHS.shareInfo }),
     shareTokens: (barcode: string): Promise<Envelope<{ list: ShareTokenView[] }>> =>
       api({ method: 'GET', path: fillPattern(REPORT_API_PATHS.shareTokens, { type: 'report' }), query: { barcode } }),
