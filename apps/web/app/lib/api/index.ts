@@ -4,6 +4,7 @@ import type { Envelope } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 
 import { accountsClient } from './accounts.ts';
+import { importsClient } from './imports.ts';
 import { reportsClient } from './reports.ts';
 
 export { createBrowserTransport } from './transport.ts';
@@ -33,6 +34,7 @@ export interface NoticeItem {
 export function apiClient(api: ApiTransport) {
   return {
     ...accountsClient(api),
+    ...importsClient(api),
     ...reportsClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>

@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Modal, Popconfirm, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { PersonForm } from '../../components/persons/PersonForm.tsx';
+import { RawDataFiles } from '../../components/persons/RawDataFiles.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
@@ -113,6 +114,7 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
                 ))}
               </div>
             )}
+            {p.isOwner && <RawDataFiles personId={p.id} downloadAllowed={p.privacy.rawDataDownload} />}
             <footer>
               {p.isOwner && (
                 <>
