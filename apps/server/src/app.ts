@@ -13,7 +13,9 @@ import type { Deps } from './deps.ts';
 import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
+import { createQueue } from './jobs/index.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
+import { createStorage } from './storage/index.ts';
 
 export interface BuildOptions {
   /** Serve pages (needs the web build); API-only tests turn it off. */
@@ -24,7 +26,7 @@ export interface BuildOptions {
 }
 
 /** What start-up provides; providers and the clock default from the configuration. */
-export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now'>>;
+export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage'>>;
 
 /** One Fastify process: security headers, compression, rate limit, the API twice, then pages. */
 export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -35,13 +37,21 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: 1024 * 1024,
   });
   const providers = createProviders(config, app.log);
+  const now = base.now ?? (() => new Date());
   const deps: Deps = {
     ...base,
     sms: base.sms ?? providers.sms,
     captcha: base.captcha ?? providers.captcha,
-    now: base.now ?? (() => new Date()),
+    now,
+    queue: base.queue ?? createQueue(base.database, { now, log: app.log }),
+    storage: base.storage ?? (await createStorage(config)),
   };
-  app.log.info(`sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}`);
+  app.log.info(
+    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}`,
+  );
+  // Workers start with the app and stop before it closes (the database closes after the app).
+  app.addHook('onReady', () => deps.queue.start());
+  app.addHook('onClose', () => deps.queue.stop());
   // In-process calls made by server-side rendering carry this per-process secret and skip the
   // per-IP limit, because the page request that caused them was already counted.
   const internalToken = randomBytes(24).toString('hex');

@@ -30,6 +30,8 @@ export interface Config {
    * Per-IP limits (SMS, sign-in) rest on it, so anyone else's header is ignored.
    */
   trustProxy: string;
+  /** Private file storage (raw genetic data, PDFs): `${dataDir}/files`, or an S3-compatible bucket. */
+  storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
 
 const DEV_SIGN_KEYS: SignKeys = { v1: 'dev-sign-key-v1', v2: 'dev-sign-key-v2', v3: 'dev-sign-key-v3' };
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (appEnv === 'prod' && (env.CAPTCHA_PROVIDER !== 'http' || !env.CAPTCHA_VERIFY_URL || !env.CAPTCHA_SECRET))
     throw new Error('CAPTCHA_PROVIDER=http (with CAPTCHA_VERIFY_URL, CAPTCHA_SECRET) must be set in prod');
   return {
+    storage: storageConfig(env),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     env: appEnv,
@@ -68,4 +71,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : appEnv !== 'local' && appEnv !== 'test',
   };
+}
+
+function storageConfig(env: NodeJS.ProcessEnv): Config['storage'] {
+  const kind = env.STORAGE ?? 'fs';
+  if (kind === 'fs') return { kind: 'fs' };
+  if (kind !== 's3') throw new Error('STORAGE must be fs or s3');
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY: accessKey, S3_SECRET_KEY: secretKey } = env;
+  if (!bucket || !accessKey || !secretKey) throw new Error('STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY');
+  return { kind: 's3', endpoint: env.S3_ENDPOINT || undefined, bucket, accessKey, secretKey, region: env.S3_REGION ?? 'us-east-1' };
 }

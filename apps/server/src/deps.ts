@@ -1,6 +1,8 @@
 import type { Database } from '@jiyin/db';
 import type { CaptchaProvider, SmsProvider } from './auth/providers.ts';
 import type { Config } from './config.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** What every domain plugin receives. */
 export interface Deps {
@@ -10,4 +12,8 @@ export interface Deps {
   captcha: CaptchaProvider;
   /** The clock, injectable so tests can move time (code expiry, locks, sessions). */
   now: () => Date;
+  /** Background jobs (imports, matching, PDFs): pg-boss on Postgres, in-process on PGlite. */
+  queue: JobQueue;
+  /** Private file storage (raw data, PDFs): `${DATA_DIR}/files` or S3. */
+  storage: Storage;
 }

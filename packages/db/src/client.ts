@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The Postgres connection string (postgres only): services with their own connections use it (pg-boss). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -35,6 +37,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
       ping: () => ping(db),
       close: () => client.end({ timeout: 5 }),

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { type JobWithMetadata, PgBoss } from 'pg-boss';
+import { DEFAULT_RETRY_LIMIT, type JobHandler, type JobQueue, type SendOptions, type WorkOptions } from './queue.ts';
+
+export interface PgBossQueueOptions {
+  /** Seconds without a heartbeat after which a running job counts as dead and is retried. */
+  heartbeatSeconds?: number;
+  retryDelaySeconds?: number;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** Suffix of the dead-letter queue where pg-boss puts jobs that used up their retries. */
+const DEAD = '__failed';
+
+/**
+ * pg-boss on Postgres, with its own connections and its own `pgboss` schema. Queues use the
+ * 'exclusive' policy (one waiting or running job per singleton key); a send without a key gets a
+ * unique one so such jobs never block each other. Workers heartbeat, so a job whose process died is
+ * retried once heartbeatSeconds pass; jobs that used up their retries land in `<name>__failed`,
+ * whose worker calls onFailed.
+ */
+export class PgBossQueue implements JobQueue {
+  readonly kind = 'pg-boss' as const;
+  private readonly boss: PgBoss;
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly pending: (() => Promise<unknown>)[] = [];
+  private started = false;
+  private opened: Promise<unknown> | null = null;
+  private readonly opts: PgBossQueueOptions;
+
+  constructor(connectionString: string, opts: PgBossQueueOptions = {}) {
+    this.opts = opts;
+    this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss', application_name: 'jiyin-jobs' });
+    this.boss.on('error', (err) => opts.log?.error({ err }, 'pg-boss error'));
+  }
+
+  private ensureQueue(name: string, retryLimit = DEFAULT_RETRY_LIMIT): Promise<void> {
+    let made = this.queues.get(name);
+    if (!made) {
+      made = (async () => {
+        await this.boss.createQueue(`${name}${DEAD}`, { policy: 'standard' });
+        await this.boss.createQueue(name, {
+          policy: 'exclusive',
+          retryLimit,
+          retryDelay: this.opts.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          heartbeatSeconds: this.opts.heartbeatSeconds ?? 30,
+          deadLetter: `${name}${DEAD}`,
+        });
+      })();
+      made.catch(() => this.queues.delete(name));
+      this.queues.set(name, made);
+    }
+    return made;
+  }
+
+  /** The connection; sending needs it even before workers start (as the table queue allows). */
+  private open(): Promise<unknown> {
+    this.opened ??= this.boss.start();
+    return this.opened;
+  }
+
+  async send<P extends object>(name: string, payload: P, opts: SendOptions = {}): Promise<string | null> {
+    await this.open();
+    await this.ensureQueue(name);
+    return this.boss.send(name, payload, {
+      singletonKey: opts.singletonKey ?? randomUUID(),
+      retryLimit: opts.retryLimit ?? DEFAULT_RETRY_LIMIT,
+    });
+  }
+
+  async work<P extends object>(name: string, handler: JobHandler<P>, opts: WorkOptions<P> = {}): Promise<void> {
+    const register = async () => {
+      await this.ensureQueue(name);
+      await this.boss.work(
+        name,
+        { localConcurrency: opts.concurrency ?? 1, batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]: JobWithMetadata<P>[]) => {
+          await handler(job.data, { id: job.id, name, attempt: job.retryCount + 1, maxAttempts: job.retryLimit + 1 });
+        },
+      );
+      const { onFailed } = opts;
+      if (onFailed) {
+        await this.boss.work<P>(`${name}${DEAD}`, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+          await onFailed(job.data, '重试次数已用完');
+        });
+      }
+    };
+    if (this.started) await register();
+    else this.pending.push(register);
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.open();
+    this.started = true;
+    for (const register of this.pending.splice(0)) await register();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.opened) return;
+    await this.opened;
+    this.started = false;
+    this.opened = null;
+    this.queues.clear();
+    await this.boss.stop({ graceful: true, timeout: 15_000, close: true });
+  }
+}

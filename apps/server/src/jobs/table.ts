@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { type Db, schema } from '@jiyin/db';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { DEFAULT_RETRY_LIMIT, type JobHandler, type JobQueue, type SendOptions, type WorkOptions } from './queue.ts';
+
+const { queueJobs } = schema;
+
+export interface TableQueueOptions {
+  now?: () => Date;
+  /** How often an idle queue looks for due jobs (sends in this process wake it at once). */
+  pollMs?: number;
+  /** A claimed job is this process's for this long, renewed while it runs; after that it is free again. */
+  lockMs?: number;
+  /** Backoff after a thrown error: retryDelayMs, then twice that, four times… */
+  retryDelayMs?: number;
+  /** How long stop() waits for running jobs before leaving them to the next start. */
+  stopTimeoutMs?: number;
+  /**
+   * Treat jobs left 'active' as orphans at start. Right on the embedded database, whose data
+   * directory one process alone can open: whatever was running belonged to a process now gone.
+   */
+  recoverOnStart?: boolean;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+interface Worker {
+  name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: handlers of different payload types share one table
+  handler: JobHandler<any>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  opts: WorkOptions<any>;
+  running: number;
+}
+
+/**
+ * The queue on the `queue_jobs` table, worked in this process. A job is claimed with one UPDATE of
+ * the oldest due row (FOR UPDATE SKIP LOCKED, so several processes could share the table), locked
+ * for lockMs and kept locked while its handler runs; a job whose lock ran out (its process died) is
+ * claimed again and counts as a further attempt. Attempts and the last error stay on the row.
+ */
+export class TableQueue implements JobQueue {
+  readonly kind = 'table' as const;
+  private readonly now: () => Date;
+  private readonly pollMs: number;
+  private readonly lockMs: number;
+  private readonly retryDelayMs: number;
+  private readonly stopTimeoutMs: number;
+  private readonly workers = new Map<string, Worker>();
+  private readonly active = new Map<string, Promise<void>>();
+  private started = false;
+  private timer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+
+  private readonly db: Db;
+  private readonly opts: TableQueueOptions;
+
+  constructor(db: Db, opts: TableQueueOptions = {}) {
+    this.db = db;
+    this.opts = opts;
+    this.now = opts.now ?? (() => new Date());
+    this.pollMs = opts.pollMs ?? 1000;
+    this.lockMs = opts.lockMs ?? 60_000;
+    this.retryDelayMs = opts.retryDelayMs ?? 5000;
+    this.stopTimeoutMs = opts.stopTimeoutMs ?? 15_000;
+  }
+
+  async send<P extends object>(name: string, payload: P, opts: SendOptions = {}): Promise<string | null> {
+    const now = this.now();
+    const maxAttempts = (opts.retryLimit ?? DEFAULT_RETRY_LIMIT) + 1;
+    const fresh = {
+      state: 'created' as const,
+      payload: payload as Record<string, unknown>,
+      attempts: 0,
+      maxAttempts,
+      runAfter: now,
+      lockedUntil: null,
+      lastError: null,
+      updatedAt: now,
+    };
+    const rows = await this.db
+      .insert(queueJobs)
+      .values({ id: randomUUID(), name, singletonKey: opts.singletonKey ?? null, createdAt: now, ...fresh })
+      // A finished job with the same key is revived; a waiting or running one makes this a no-op.
+      .onConflictDoUpdate({
+        target: [queueJobs.name, queueJobs.singletonKey],
+        set: fresh,
+        setWhere: inArray(queueJobs.state, ['completed', 'failed']),
+      })
+      .returning({ id: queueJobs.id });
+    if (rows[0]) this.wake();
+    return rows[0]?.id ?? null;
+  }
+
+  async work<P extends object>(name: string, handler: JobHandler<P>, opts: WorkOptions<P> = {}): Promise<void> {
+    this.workers.set(name, { name, handler, opts, running: 0 });
+    if (this.started) this.wake();
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    if (this.opts.recoverOnStart) {
+      await this.db
+        .update(queueJobs)
+        .set({ lockedUntil: new Date(0) })
+        .where(eq(queueJobs.state, 'active'));
+    }
+    this.started = true;
+    this.heartbeat = setInterval(() => void this.renewLocks(), Math.max(1000, this.lockMs / 3));
+    this.heartbeat.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
+    await this.ticking;
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.active.values()]),
+      new Promise((r) => {
+        timeout = setTimeout(r, this.stopTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timeout);
+  }
+
+  /** Runs a claiming pass now (or right after the current one). */
+  private wake(): void {
+    if (!this.started) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.ticking = this.tick().finally(() => {
+      this.ticking = null;
+      if (!this.started) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      } else {
+        this.timer = setTimeout(() => this.wake(), this.pollMs);
+        this.timer.unref();
+      }
+    });
+  }
+
+  private async tick(): Promise<void> {
+    for (const w of this.workers.values()) {
+      while (this.started && w.running < (w.opts.concurrency ?? 1)) {
+        let claimed: Awaited<ReturnType<TableQueue['claim']>>;
+        try {
+          claimed = await this.claim(w.name);
+        } catch (err) {
+          this.opts.log?.error({ err, queue: w.name }, 'queue: claiming a job failed');
+          return;
+        }
+        if (!claimed) break;
+        w.running++;
+        const run = this.run(w, claimed).finally(() => {
+          w.running--;
+          this.active.delete(claimed.id);
+          this.wake();
+        });
+        this.active.set(claimed.id, run);
+      }
+    }
+  }
+
+  private async claim(name: string) {
+    const now = this.now();
+    const due = this.db
+      .select({ id: queueJobs.id })
+      .from(queueJobs)
+      .where(
+        and(
+          eq(queueJobs.name, name),
+          or(
+            and(eq(queueJobs.state, 'created'), lte(queueJobs.runAfter, now)),
+            and(eq(queueJobs.state, 'active'), lt(queueJobs.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(queueJobs.runAfter), asc(queueJobs.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await this.db
+      .update(queueJobs)
+      .set({
+        state: 'active',
+        attempts: sql`${queueJobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + this.lockMs),
+        updatedAt: now,
+      })
+      .where(inArray(queueJobs.id, due))
+      .returning();
+    return row;
+  }
+
+  private async run(w: Worker, job: typeof queueJobs.$inferSelect): Promise<void> {
+    try {
+      // Claimed once more after its last attempt: the process that ran that attempt died.
+      if (job.attempts > job.maxAttempts) {
+        await this.giveUp(w, job, '任务执行中断次数过多');
+        return;
+      }
+    } catch (err) {
+      this.opts.log?.error({ err, queue: w.name, jobId: job.id }, 'queue: giving a job up failed');
+      return;
+    }
+    try {
+      await w.handler(job.payload, { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts });
+      await this.db
+        .update(queueJobs)
+        .set({ state: 'completed', lockedUntil: null, updatedAt: this.now() })
+        .where(and(eq(queueJobs.id, job.id), eq(queueJobs.attempts, job.attempts)));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.opts.log?.warn({ err, queue: w.name, jobId: job.id, attempt: job.attempts }, 'queue: job failed');
+      try {
+        if (job.attempts >= job.maxAttempts) {
+          await this.giveUp(w, job, message);
+        } else {
+          const delay = this.retryDelayMs * 2 ** (job.attempts - 1);
+          await this.db
+            .update(queueJobs)
+            .set({
+              state: 'created',
+              runAfter: new Date(this.now().getTime() + delay),
+              lockedUntil: null,
+              lastError: message,
+              updatedAt: this.now(),
+            })
+            .where(and(eq(queueJobs.id, job.id), eq(queueJobs.attempts, job.attempts)));
+        }
+      } catch (inner) {
+        this.opts.log?.error({ err: inner, queue: w.name, jobId: job.id }, 'queue: recording a failure failed');
+      }
+    }
+  }
+
+  private async giveUp(w: Worker, job: typeof queueJobs.$inferSelect, message: string): Promise<void> {
+    await this.db
+      .update(queueJobs)
+      .set({ state: 'failed', lockedUntil: null, lastError: message, updatedAt: this.now() })
+      .where(eq(queueJobs.id, job.id));
+    await w.opts.onFailed?.(job.payload, message);
+  }
+
+  private async renewLocks(): Promise<void> {
+    const ids = [...this.active.keys()];
+    if (!ids.length) return;
+    try {
+      await this.db
+        .update(queueJobs)
+        .set({ lockedUntil: new Date(this.now().getTime() + this.lockMs) })
+        .where(and(inArray(queueJobs.id, ids), eq(queueJobs.state, 'active')));
+    } catch (err) {
+      this.opts.log?.error({ err }, 'queue: renewing locks failed');
+    }
+  }
+}
