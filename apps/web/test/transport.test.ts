@@ -40,6 +40,31 @@ describe('browser transport', () => {
     expect(verdict).toEqual({ ok: true });
   });
 
+  it('sends binary bodies (upload chunks) raw as octet-stream, signed as "-"', async () => {
+    const { calls, fetch } = recorder(async () => Response.json({ code: 0, data: null, msg: 'ok' }));
+    const api = createBrowserTransport({ signKeys: keys, pagePath: () => '/import/chip', fetch, now: () => NOW });
+    const chunk = new Blob([new Uint8Array([0, 1, 2, 255])]);
+    for (const body of [chunk, new Uint8Array([7, 8]), new ArrayBuffer(3)]) {
+      await api({ method: 'PUT', path: '/v1/gene-data/uploads/u1', body, headers: { 'upload-offset': '0' } });
+      const call = calls[calls.length - 1];
+      expect(call.init.body).toBe(body);
+      const headers = call.init.headers as Record<string, string>;
+      expect(headers['content-type']).toBe('application/octet-stream');
+      expect(headers['upload-offset']).toBe('0');
+      const url = new URL(call.url, 'http://x');
+      const verdict = await verifySignature({
+        method: 'PUT',
+        path: '/v1/gene-data/uploads/u1',
+        query: url.searchParams,
+        body: null,
+        keys,
+        nowSec: NOW / 1000,
+        windowSec: 300,
+      });
+      expect(verdict).toEqual({ ok: true });
+    }
+  });
+
   it('sends the sample header only in sample mode', async () => {
     const { calls, fetch } = recorder(async () => Response.json({ code: 0, data: null, msg: 'ok' }));
     const api = createBrowserTransport({ signKeys: keys, pagePath: () => '/', sampleMode: () => true, fetch });

@@ -36,9 +36,12 @@ export function createBrowserTransport(opts: BrowserTransportOptions): ApiTransp
   const now = opts.now ?? Date.now;
   return async ({ method, path, query, body, headers: extraHeaders }): Promise<Envelope<unknown>> => {
     const search = toSearch(query);
-    // Uploads go as multipart; their body is signed as "-" (§7.1), JSON bodies by their hash.
+    // Uploads go as multipart, resumable upload chunks as raw bytes; both are signed as "-" (§7.1),
+    // JSON bodies by their hash.
     const form = typeof FormData !== 'undefined' && body instanceof FormData ? body : null;
-    const bodyText = body === undefined || form ? null : JSON.stringify(body);
+    const bytes =
+      (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof ArrayBuffer || ArrayBuffer.isView(body) ? body : null;
+    const bodyText = body === undefined || form || bytes ? null : JSON.stringify(body);
     const signature = await signRequest({
       method,
       path,
@@ -52,6 +55,7 @@ export function createBrowserTransport(opts: BrowserTransportOptions): ApiTransp
 
     const headers: Record<string, string> = { accept: 'application/json', [PAGE_PATH_HEADER]: opts.pagePath(), ...extraHeaders };
     if (bodyText !== null) headers['content-type'] = 'application/json';
+    if (bytes) headers['content-type'] = 'application/octet-stream';
     const shareToken = opts.shareToken?.();
     if (shareToken) headers[SHARE_TOKEN_HEADER] = shareToken;
     if (opts.sampleMode?.()) headers[SAMPLE_HEADER] = '1';
@@ -60,7 +64,7 @@ export function createBrowserTransport(opts: BrowserTransportOptions): ApiTransp
       const res = await doFetch(`/proxy${path}?${search}`, {
         method,
         headers,
-        body: form ?? bodyText ?? undefined,
+        body: form ?? (bytes as BodyInit | null) ?? bodyText ?? undefined,
         credentials: 'same-origin',
         signal: AbortSignal.timeout(opts.timeoutMs ?? REQUEST_TIMEOUT_MS),
       });
