@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, evaluateItem, KbFileSchema, loadKnowledgeBase } from '../src/reports/index.ts';
 import type { KbItem, KbRule } from '../src/reports/index.ts';
+import { readEasCounts } from '../scripts/kb-reports/eas-freq.ts';
 
 const FILES = CATEGORIES;
 const load = (name: string): unknown =>
@@ -197,6 +198,23 @@ describe('knowledge base content: every category', () => {
     for (const item of allItems) {
       expect(evaluateItem(item, () => null).status, item.id).toBe('unDetected');
       expect(evaluateItem(item, () => '--').result, item.id).toBeNull();
+    }
+  });
+
+  it('carries the East Asian frequency of the counted table, for the effect allele, on every marker it counts', () => {
+    const counts = readEasCounts();
+    const listed = new Set(allItems.flatMap((i) => i.markers.map((m) => m.rsid)));
+    for (const c of counts.values()) expect(listed.has(c.rsid), `${c.rsid} is in eas-freq.tsv but in no item`).toBe(true);
+    for (const item of allItems) {
+      for (const m of item.markers) {
+        const c = counts.get(m.rsid);
+        if (!c) continue;
+        const where = `${item.id} ${m.rsid}`;
+        // The table was counted at the marker's own position and alleles; a KB edit must recount it.
+        expect(`${c.chrom}:${c.pos37}:${c.ref}>${c.alt}`, where).toBe(`${m.chrom}:${m.pos37}:${m.ref}>${m.alt}`);
+        const effectCount = m.effectAllele === c.alt ? c.altCount : c.alleleNumber - c.altCount;
+        expect(m.eastAsianFreq, where).toBeCloseTo(effectCount / c.alleleNumber, 4);
+      }
     }
   });
 });

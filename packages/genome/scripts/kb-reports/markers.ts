@@ -4,27 +4,31 @@
  * where each fact was checked is recorded in data/SOURCES.md ("Reports knowledge base").
  */
 import type { KbMarker } from '../../src/reports/schema.ts';
+import { effectFreq, readEasCounts } from './eas-freq.ts';
 
 type Base = 'A' | 'C' | 'G' | 'T';
-/** gene, chromosome, GRCh37 position, ref, alt, East Asian frequency of the alt allele when verified. */
+/**
+ * gene, chromosome, GRCh37 position, ref, alt, and the alt allele's East Asian frequency for a marker
+ * data/kb/eas-freq.tsv does not count but another verified source does (named next to it).
+ */
 type Def = [gene: string, chrom: KbMarker['chrom'], pos37: number, ref: Base, alt: Base, altFreqEas?: number];
 
 const DEFS: Record<string, Def> = {
   // Pharmacogenes
-  rs4244285: ['CYP2C19', '10', 96541616, 'G', 'A', 0.3125], // *2, c.681G>A; EAS: Kim 2021 (see SOURCES.md)
-  rs4986893: ['CYP2C19', '10', 96540410, 'G', 'A', 0.0556], // *3, c.636G>A; EAS: Kim 2021
-  rs12248560: ['CYP2C19', '10', 96521657, 'C', 'T', 0.0149], // *17, c.-806C>T; EAS: Kim 2021
-  rs1799853: ['CYP2C9', '10', 96702047, 'C', 'T', 0.001], // *2, c.430C>T; EAS: Kim 2021
+  rs4244285: ['CYP2C19', '10', 96541616, 'G', 'A'], // *2, c.681G>A
+  rs4986893: ['CYP2C19', '10', 96540410, 'G', 'A'], // *3, c.636G>A
+  rs12248560: ['CYP2C19', '10', 96521657, 'C', 'T'], // *17, c.-806C>T
+  rs1799853: ['CYP2C9', '10', 96702047, 'C', 'T'], // *2, c.430C>T
   rs1057910: ['CYP2C9', '10', 96741053, 'A', 'C'], // *3, c.1075A>C
-  rs9923231: ['VKORC1', '16', 31107689, 'C', 'T', 0.8849], // c.-1639G>A (ClinVar RCV000002295: NC_000016.9:g.31107689C>T); EAS: Kim 2021
-  rs4149056: ['SLCO1B1', '12', 21331549, 'T', 'C', 0.123], // c.521T>C, *5/*15; EAS: Kim 2021
+  rs9923231: ['VKORC1', '16', 31107689, 'C', 'T'], // c.-1639G>A (ClinVar RCV000002295: NC_000016.9:g.31107689C>T)
+  rs4149056: ['SLCO1B1', '12', 21331549, 'T', 'C'], // c.521T>C, *5/*15
   rs2231142: ['ABCG2', '4', 89052323, 'G', 'T'], // c.421C>A, Q141K
-  rs776746: ['CYP3A5', '7', 99270539, 'C', 'T', 0.287], // *3 (C) is the GRCh37 reference (ClinVar 5066); *3 is 71.3% in EAS
+  rs776746: ['CYP3A5', '7', 99270539, 'C', 'T'], // *3 (C) is the GRCh37 reference (ClinVar 5066)
   rs1142345: ['TPMT', '6', 18130918, 'T', 'C'], // *3C, c.719A>G
   rs1800460: ['TPMT', '6', 18139228, 'C', 'T'], // *3B, c.460G>A
   rs116855232: ['NUDT15', '13', 48619855, 'C', 'T'], // *3, c.415C>T, R139C
   rs3918290: ['DPYD', '1', 97915614, 'C', 'T'], // *2A, c.1905+1G>A
-  rs55886062: ['DPYD', '1', 97981395, 'A', 'C'], // *13, c.1679T>G
+  rs55886062: ['DPYD', '1', 97981343, 'A', 'C'], // *13, c.1679T>G (ClinVar 88975; GRCh38 97515787); 97981395 is rs1801159 (*5)
   rs67376798: ['DPYD', '1', 97547947, 'T', 'A'], // c.2846A>T, D949V
   rs75017182: ['DPYD', '1', 98045449, 'G', 'C'], // HapB3, c.1129-5923C>G
   rs4148323: ['UGT1A1', '2', 234669144, 'G', 'A'], // *6, c.211G>A, G71R
@@ -37,9 +41,9 @@ const DEFS: Record<string, Def> = {
   rs671: ['ALDH2', '12', 112241766, 'G', 'A'], // *2, E504K
   rs1229984: ['ADH1B', '4', 100239319, 'C', 'T'], // R48H, ADH1B*2 (His = T on the forward strand)
   // Carrier screening
-  rs72474224: ['GJB2', '13', 20763612, 'C', 'T', 0.092], // c.109G>A V37I (ClinVar 17023); gnomAD EAS genomes 143/1558
+  rs72474224: ['GJB2', '13', 20763612, 'C', 'T', 143 / 1558], // c.109G>A V37I (ClinVar 17023); not in the EAS table: gnomAD EAS genomes 143/1558
   rs111033313: ['SLC26A4', '7', 107323898, 'A', 'G'], // c.919-2A>G, IVS7-2A>G (ClinVar 4840)
-  rs72554665: ['G6PD', 'X', 153760484, 'C', 'A', 0.01], // c.1376G>T Canton; gnomAD EAS 10/994
+  rs72554665: ['G6PD', 'X', 153760484, 'C', 'A'], // c.1376G>T Canton
   rs72554664: ['G6PD', 'X', 153760472, 'C', 'T'], // c.1388G>A Kaiping, 12 bp from Canton in exon 12
   rs62508588: ['PAH', '12', 103246707, 'C', 'T'], // c.728G>A R243Q (GRCh38 102852929 + chr12 offset)
   rs34451549: ['HBB', '11', 5247153, 'G', 'A'], // c.316-197C>T, IVS-II-654 (GRCh38 5225923)
@@ -61,7 +65,7 @@ const DEFS: Record<string, Def> = {
   rs2200733: ['PITX2', '4', 111710169, 'C', 'T'],
   rs10490924: ['ARMS2', '10', 124214448, 'G', 'T'],
   rs1061170: ['CFH', '1', 196659237, 'T', 'C'],
-  rs6025: ['F5', '1', 169519049, 'C', 'T'], // Factor V Leiden
+  rs6025: ['F5', '1', 169519049, 'T', 'C'], // Factor V Leiden: GRCh37 carries the Leiden T (ClinVar 642: NC_000001.10:g.169519049=)
   rs1799963: ['F2', '11', 46761055, 'G', 'A'], // prothrombin G20210A
   rs34778348: ['LRRK2', '12', 40757328, 'G', 'A'], // G2385R (GRCh38 40363526)
   rs33949390: ['LRRK2', '12', 40713845, 'G', 'C'], // R1628P (GRCh38 40320043)
@@ -71,15 +75,18 @@ const DEFS: Record<string, Def> = {
   rs7574865: ['STAT4', '2', 191964633, 'G', 'T'],
 };
 
+const EAS_COUNTS = readEasCounts();
+
 /** The marker as an item states it, with the allele this item counts. */
 export function marker(rsid: string, effectAllele: Base): KbMarker {
   const def = DEFS[rsid];
   if (!def) throw new Error(`unknown marker ${rsid}`);
   const [gene, chrom, pos37, ref, alt, freq] = def;
   if (effectAllele !== ref && effectAllele !== alt) throw new Error(`${rsid}: effect allele ${effectAllele} is neither ref nor alt`);
+  const m = { rsid, gene, chrom, pos37, ref, alt, effectAllele };
   // DEFS records the alt allele's frequency; flip it when the item counts the ref allele.
-  const eastAsianFreq = freq === undefined ? null : effectAllele === alt ? freq : round(1 - freq);
-  return { rsid, gene, chrom, pos37, ref, alt, effectAllele, eastAsianFreq };
+  const fallback = freq === undefined ? null : round(effectAllele === alt ? freq : 1 - freq);
+  return { ...m, eastAsianFreq: effectFreq(m, EAS_COUNTS) ?? fallback };
 }
 
-const round = (x: number): number => Math.round(x * 1000) / 1000;
+const round = (x: number): number => Math.round(x * 10_000) / 10_000;
