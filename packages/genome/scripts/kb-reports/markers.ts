@@ -39,7 +39,7 @@ const DEFS: Record<string, Def> = {
   rs9263726: ['PSORS1C1', '6', 31106499, 'G', 'A'], // A tags HLA-B*58:01
   rs267606617: ['MT-RNR1', 'MT', 1555, 'A', 'G'], // m.1555A>G
   rs671: ['ALDH2', '12', 112241766, 'G', 'A'], // *2, E504K
-  rs1229984: ['ADH1B', '4', 100239319, 'C', 'T'], // R48H, ADH1B*2 (His = T on the forward strand)
+  rs1229984: ['ADH1B', '4', 100239319, 'T', 'C'], // R48H, ADH1B*2 (His = T on the forward strand, the GRCh37 reference base)
   // Carrier screening
   rs72474224: ['GJB2', '13', 20763612, 'C', 'T', 143 / 1558], // c.109G>A V37I (ClinVar 17023); not in the EAS table: gnomAD EAS genomes 143/1558
   rs111033313: ['SLC26A4', '7', 107323898, 'A', 'G'], // c.919-2A>G, IVS7-2A>G (ClinVar 4840)
