@@ -1,66 +1,199 @@
-import { DownOutlined } from '@ant-design/icons';
-import { Dropdown } from 'antd';
+import { DownOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { signinPath } from '@jiyin/contracts/guards';
+import { isOk } from '@jiyin/contracts/envelope';
+import { Button, Drawer, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { Route } from './+types/report';
 import { AppLink } from '../components/AppLink.tsx';
+import { InboxDropdowns } from '../components/InboxDropdowns.tsx';
+import { AppDownloadCard } from '../components/report/AppDownloadCard.tsx';
+import { ConsultCard } from '../components/report/ConsultCard.tsx';
+import { PersonCard } from '../components/report/PersonCard.tsx';
+import { PersonSwitcher } from '../components/report/PersonSwitcher.tsx';
+import { ReportLink } from '../components/report/ReportLink.tsx';
+import { ReportSidebar } from '../components/report/ReportSidebar.tsx';
+import { SampleBanner } from '../components/report/SampleBanner.tsx';
 import { Logo } from '../components/SiteHeader.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
+import { UserAvatar } from '../components/UserAvatar.tsx';
+import { HEALTH_PATH, healthEntries, type ReportLayoutData, useReportHref, withShareToken } from '../lib/reportData.ts';
+import { reportApi, reportContext, SHARE_QUERY, SHARE_STORAGE_KEY } from '../lib/reportContext.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
 import { useRootData } from '../lib/rootData.ts';
+import '../report.css';
 
-/** The health categories of the report (the sidebar without the ancestry entry, §2.6). */
-const HEALTH = [
-  { to: '/report/disease', label: '疾病风险' },
-  { to: '/report/carrier-status', label: '遗传病携带' },
-  { to: '/report/drug', label: '药物反应' },
-  { to: '/report/traits', label: '个人特质' },
-  { to: '/report/nutrition', label: '营养需求' },
-  { to: '/report/fitness', label: '运动健身' },
-  { to: '/report/tumor', label: '肿瘤风险' },
-];
 const OPAQUE_AFTER_PX = 40;
+/** §4 Drawer and toggles: the drawer's opened flag is kept in local storage. */
+const DRAWER_OPENED_KEY = 'jy_report_drawer_opened';
 
-/** Report layout (§2.6): its own header that turns opaque on scroll, then the report page. */
-export default function ReportLayout() {
-  const { device } = useRootData();
-  const { pathname } = useLocation();
-  const [opaque, setOpaque] = useState(false);
+/** Who is reading and whose report (§4), and the sidebar every report page shows (§7.4). */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ReportLayoutData> {
+  const ctx = await reportContext(request, context);
+  if (ctx.status !== 'out') return { ctx, sideBar: null };
+  const res = await reportApi(context, ctx).sideBarData(ctx.barcode);
+  return { ctx, sideBar: isOk(res) ? res.data : null };
+}
+
+/** Share mode lives in the URL for the server and in the tab's session storage (§4). */
+function useShareSession(data: ReportLayoutData, loggedIn: boolean) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { ctx } = data;
   useEffect(() => {
-    const onScroll = () => setOpaque(window.scrollY > OPAQUE_AFTER_PX);
+    const inUrl = new URLSearchParams(search).get(SHARE_QUERY);
+    if (ctx.mode === 'share' && ctx.shareToken) {
+      sessionStorage.setItem(SHARE_STORAGE_KEY, ctx.shareToken);
+    } else if (inUrl) {
+      // A failed share lookup turns share mode off for the rest of the session.
+      sessionStorage.removeItem(SHARE_STORAGE_KEY);
+    } else {
+      const kept = sessionStorage.getItem(SHARE_STORAGE_KEY);
+      // A visitor who opened a share link keeps seeing it; a signed-in reader's own report wins.
+      if (kept && !loggedIn) navigate(withShareToken(`${pathname}${search}`, kept), { replace: true });
+    }
+  }, [ctx.mode, ctx.shareToken, search, pathname, loggedIn, navigate]);
+}
+
+function useScrolled(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  const inHealth = /trait|drug|disease|inherit|carrier-status|nutrition|fitness|tumor/.test(pathname);
+  }, [threshold]);
+  return scrolled;
+}
+
+function ReportNav({ data }: { data: ReportLayoutData }) {
+  const { pathname } = useLocation();
+  const href = useReportHref();
+  const { ctx, sideBar } = data;
+  const health = healthEntries(sideBar);
+  return (
+    <nav className="report-nav" aria-label="报告导航">
+      <ReportLink to="/report" className={pathname === '/report' ? 'active' : undefined}>
+        个人首页
+      </ReportLink>
+      <Dropdown menu={{ items: health.map((h) => ({ key: h.path, label: <AppLink to={href(h.path)}>{h.name}</AppLink> })) }}>
+        <span className={HEALTH_PATH.test(pathname) ? 'active' : undefined} data-testid="health-menu">
+          健康 <DownOutlined />
+        </span>
+      </Dropdown>
+      <ReportLink to="/report/ancestry" className={pathname.startsWith('/report/ancestry') ? 'active' : undefined}>
+        祖源
+      </ReportLink>
+      {ctx.mode === 'own' && (
+        <AppLink to="/report/gene-relatives" className={pathname.startsWith('/report/gene-relatives') ? 'active' : undefined}>
+          基因亲人
+        </AppLink>
+      )}
+      <AppLink to="/shop/gene/product-select">购买</AppLink>
+    </nav>
+  );
+}
+
+function HeaderAccount({ data }: { data: ReportLayoutData }) {
+  const { user } = useRootData();
+  const { pathname, search } = useLocation();
+  const { ctx } = data;
+  // Share viewers see the shared report only: no switcher, no links into anyone's account.
+  if (ctx.mode === 'share') return null;
+  return (
+    <div className="report-header__account">
+      {ctx.mode === 'own' && <PersonSwitcher entries={ctx.entries} current={ctx.barcode} />}
+      <AppLink to="/community/" className="report-header__link">
+        社区
+      </AppLink>
+      {user ? (
+        <>
+          <InboxDropdowns infoCount={user.infoCount ?? 0} msgCount={user.msgCount ?? 0} />
+          <AppLink to="/user" aria-label="个人中心">
+            <UserAvatar user={user} size={28} />
+          </AppLink>
+        </>
+      ) : (
+        <AppLink to={signinPath(`${pathname}${search}`)}>
+          <Button type="primary" size="small">
+            登录/注册
+          </Button>
+        </AppLink>
+      )}
+    </div>
+  );
+}
+
+/** The left column on PC, and the drawer's content on phones (§2.6 dashboard). */
+function ReportAside({ data, onNavigate }: { data: ReportLayoutData; onNavigate?: () => void }) {
+  return (
+    <>
+      <PersonCard ctx={data.ctx} />
+      <ReportSidebar sideBar={data.sideBar} onNavigate={onNavigate} />
+      <AppDownloadCard />
+      {data.ctx.mode !== 'share' && <ConsultCard />}
+    </>
+  );
+}
+
+/**
+ * Report layout (§2.6): its own header (switcher, community, inbox, navigation; opaque past a scroll
+ * threshold), the sample banner in sample mode, the sidebar (a drawer on phones, with the hint
+ * 查看其他检测项目 until the drawer is opened or the page scrolls), then the report page.
+ */
+export default function ReportLayout({ loaderData }: Route.ComponentProps) {
+  const { device, user } = useRootData();
+  const hydrated = useHydrated();
+  const scrolled = useScrolled(OPAQUE_AFTER_PX);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(true);
+  useShareSession(loaderData, Boolean(user));
+  useEffect(() => setDrawerOpened(localStorage.getItem(DRAWER_OPENED_KEY) === '1'), []);
+  const openDrawer = () => {
+    setDrawerOpen(true);
+    setDrawerOpened(true);
+    localStorage.setItem(DRAWER_OPENED_KEY, '1');
+  };
+  const { ctx } = loaderData;
+  const showHint = hydrated && !drawerOpened && !scrolled;
   return (
     <div className="page page--gray report-page">
       {!device.hideSiteHeader && (
-        <header className={opaque ? 'report-header report-header--opaque' : 'report-header'} data-testid="report-header">
+        <header className={scrolled ? 'report-header report-header--opaque' : 'report-header'} data-testid="report-header">
           <div className="site-header__inner">
             <Logo />
-            <nav className="report-nav" aria-label="报告导航">
-              <AppLink to="/report" className={pathname === '/report' ? 'active' : undefined}>
-                个人首页
-              </AppLink>
-              <Dropdown menu={{ items: HEALTH.map((h) => ({ key: h.to, label: <AppLink to={h.to}>{h.label}</AppLink> })) }}>
-                <span className={inHealth ? 'active' : undefined}>
-                  健康 <DownOutlined />
-                </span>
-              </Dropdown>
-              <AppLink to="/report/ancestry" className={pathname.startsWith('/report/ancestry') ? 'active' : undefined}>
-                祖源
-              </AppLink>
-              <AppLink to="/report/gene-relatives" className={pathname.startsWith('/report/gene-relatives') ? 'active' : undefined}>
-                寻亲
-              </AppLink>
-              <AppLink to="/shop/gene/product-select">购买</AppLink>
-              <AppLink to="/community/">社区</AppLink>
-            </nav>
+            <ReportNav data={loaderData} />
+            <HeaderAccount data={loaderData} />
+            <Button
+              className="report-header__drawer"
+              type="text"
+              icon={<UnorderedListOutlined />}
+              aria-label="报告目录"
+              onClick={openDrawer}
+              data-testid="report-drawer-button"
+            />
           </div>
         </header>
       )}
+      {ctx.mode === 'sample' && <SampleBanner loggedIn={ctx.loggedIn} />}
+      {showHint && (
+        <button type="button" className="report-hint" onClick={openDrawer} data-testid="report-hint">
+          <UnorderedListOutlined /> 查看其他检测项目
+        </button>
+      )}
       <main className="page-main report-main">
-        <Outlet />
+        <div className="report-body">
+          <aside className="report-aside" aria-label="报告侧栏">
+            <ReportAside data={loaderData} />
+          </aside>
+          <section className="report-content">
+            <Outlet />
+          </section>
+        </div>
       </main>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="left" size={320} title="检测项目" className="report-drawer">
+        <ReportAside data={loaderData} onNavigate={() => setDrawerOpen(false)} />
+      </Drawer>
       <SiteFooter />
     </div>
   );

@@ -1,0 +1,111 @@
+import { FilePdfOutlined, LockOutlined, RightOutlined } from '@ant-design/icons';
+import { isOk } from '@jiyin/contracts/envelope';
+import { LOCKED_ITEM_TOAST, PRODUCT_STATUS, REPORT_THEMES, type ReportOverview } from '@jiyin/contracts/reportApi';
+import { App, Button, Tag } from 'antd';
+import { AppDownloadCard } from '../../components/report/AppDownloadCard.tsx';
+import { ConsultCard } from '../../components/report/ConsultCard.tsx';
+import { PersonCard, displayPerson } from '../../components/report/PersonCard.tsx';
+import { ReportLink } from '../../components/report/ReportLink.tsx';
+import { ReportStatusView } from '../../components/report/ReportStatusView.tsx';
+import { ShareDialog } from '../../components/report/ShareDialog.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { formatBeijingTime } from '../../lib/dates.ts';
+import { answerStatus, reportApi, reportContext } from '../../lib/reportContext.ts';
+import { useReportLayoutData } from '../../lib/reportData.ts';
+import { itemPath, levelColour, themeBackground } from '../../lib/reportLevels.ts';
+import type { Route } from './+types/dashboard';
+
+export const meta = () => [{ title: pageTitle('我的基因报告') }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = await reportContext(request, context);
+  if (ctx.status !== 'out') return { status: ctx.status, message: ctx.statusMessage, overview: null };
+  const res = await reportApi(context, ctx).reportOverview(ctx.barcode);
+  return { ...answerStatus(ctx, res), overview: isOk(res) ? res.data : null };
+}
+
+function CategoryCard({ c, index }: { c: ReportOverview['categories'][number]; index: number }) {
+  const { message } = App.useApp();
+  const theme = REPORT_THEMES[index % REPORT_THEMES.length] ?? REPORT_THEMES[0];
+  const locked = c.productStatus === PRODUCT_STATUS.lock;
+  return (
+    <article className="overview-card" data-testid="overview-card">
+      <header className="overview-card__head" style={{ background: themeBackground(theme) }}>
+        <h3>{c.name}</h3>
+        <span>{c.total}项</span>
+      </header>
+      <div className="overview-card__body">
+        {locked ? (
+          <button type="button" className="report-item report-item--locked" onClick={() => message.error(LOCKED_ITEM_TOAST)}>
+            <span className="report-item__text">
+              <LockOutlined /> 当前产品未包含，升级后可查看
+            </span>
+          </button>
+        ) : (
+          <>
+            {c.highlights.length === 0 && <span className="muted">各项结果都在一般水平，点开看看详细解读。</span>}
+            {c.highlights.map((h) => (
+              <ReportLink key={h.id} to={itemPath(c.category, h.id)} className="overview-card__row">
+                <span>{h.title}</span>
+                {h.levelLabel && <Tag color={levelColour(h.level)}>{h.levelLabel}</Tag>}
+              </ReportLink>
+            ))}
+            <ReportLink to={`/report/${c.page}`} className="overview-card__more">
+              查看全部{c.total}项 <RightOutlined />
+            </ReportLink>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** §2.2 /report, the personal home (§2.6 dashboard): the person, highlights per category, share and PDF. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { ctx } = useReportLayoutData();
+  const { status, message, overview } = loaderData;
+  const person = displayPerson(ctx);
+  const owner = ctx.mode === 'own' && ctx.current?.isOwner && ctx.barcode;
+  return (
+    <>
+      <div className="only-phone">
+        <PersonCard ctx={ctx} />
+      </div>
+      {status !== 'out' || !overview ? (
+        <ReportStatusView status={status === 'out' ? 'error' : status} loggedIn={ctx.loggedIn} message={message} />
+      ) : (
+        <>
+          <section className="report-hero" style={{ background: themeBackground(REPORT_THEMES[0]) }} data-testid="dashboard-hero">
+            <h1>{overview.sample ? '样例报告' : `${person.name}的基因报告`}</h1>
+            <p>
+              共 {overview.categories.reduce((n, c) => n + c.total, 0)} 项健康解读
+              {overview.computedAt && `，生成于 ${formatBeijingTime(overview.computedAt)}`}
+            </p>
+            <div className="report-hero__meta">
+              <Tag>{overview.person.productName}</Tag>
+              {overview.person.yHaplogroup && <Tag>父系单倍群 {overview.person.yHaplogroup}</Tag>}
+              {overview.person.mtHaplogroup && <Tag>母系单倍群 {overview.person.mtHaplogroup}</Tag>}
+            </div>
+            {owner && (
+              <div className="report-hero__actions">
+                <ShareDialog barcode={owner} personName={person.name} />
+                <ReportLink to="/report/electronic-report">
+                  <Button icon={<FilePdfOutlined />}>电子报告</Button>
+                </ReportLink>
+              </div>
+            )}
+          </section>
+          <div className="overview-grid">
+            {overview.categories.map((c, i) => (
+              <CategoryCard key={c.category} c={c} index={i} />
+            ))}
+          </div>
+        </>
+      )}
+      <div className="only-phone" style={{ flexDirection: 'column', gap: 16 }}>
+        <AppDownloadCard />
+        {ctx.mode !== 'share' && <ConsultCard />}
+      </div>
+    </>
+  );
+}
