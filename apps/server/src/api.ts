@@ -7,6 +7,7 @@ import { contentRoutes } from './content/routes.ts';
 import type { Deps } from './deps.ts';
 import { healthRoutes } from './health/routes.ts';
 import { personRoutes } from './persons/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -21,6 +22,7 @@ const DOMAINS = [
   addressRoutes,
   accountRoutes,
   uploadRoutes,
+  reportRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {
