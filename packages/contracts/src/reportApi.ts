@@ -323,3 +323,38 @@ export interface NotificationView {
 
 /** Notification type for "your reports are ready" (§9 lists community and relative types only). */
 export const REPORT_READY_NOTICE_TYPE = 30;
+
+/** Electronic report (PDF): POST body to queue a render of a barcode's reports. */
+export const electronicReportCreateSchema = z.object({
+  barcode: z.string({ error: '缺少条码' }).trim().min(1, '缺少条码').max(64, '条码不正确'),
+});
+
+export const ELECTRONIC_REPORT_STATE_LABELS = {
+  queued: '排队中',
+  rendering: '正在生成',
+  done: '已生成',
+  failed: '生成失败',
+} as const;
+export type ElectronicReportState = keyof typeof ELECTRONIC_REPORT_STATE_LABELS;
+
+/** One rendered (or rendering) PDF of the caller's for a barcode. */
+export interface ElectronicReportView {
+  id: string;
+  barcode: string;
+  state: ElectronicReportState;
+  /** A Chinese sentence when failed. */
+  errorMessage: string | null;
+  /** The report computation the PDF shows; older than the current one means stale. */
+  sourceComputedAt: string | null;
+  /** True when the reports were recomputed after this PDF: a new one should be generated. */
+  stale: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** GET electronicReport?barcode=: the person, when their reports were computed, and my latest PDF. */
+export interface ElectronicReportStatus {
+  person: ReportPerson;
+  computedAt: string | null;
+  report: ElectronicReportView | null;
+}
