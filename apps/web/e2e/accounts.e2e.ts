@@ -1,43 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
+import { pickOption, sendAndFillCode } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** The development SMS provider's last code for a phone (the dev outbox call exists only in local/test). */
-async function lastCode(phone: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/web/api/new/dev/sms-outbox?phoneNumber=${phone}&nationCode=86`);
-  const body = (await res.json()) as { code: number; data: { code: string } };
-  if (body.code !== 0) throw new Error(`no code for ${phone}`);
-  return body.data.code;
-}
-
-async function sendAndFillCode(page: Page, phone: string) {
-  await page.getByTestId('verify-code-button').click();
-  await page.getByText('秒后重新发送').waitFor();
-  await page.getByLabel('验证码', { exact: true }).fill(await lastCode(phone));
-}
-
-/** Picks an antd Select option; a click that lands during the open animation is retried. */
-async function pickOption(page: Page, label: string, option: string) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel(label).click();
-    try {
-      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 3000 });
-      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-      return;
-    } catch {
-      await page.keyboard.press('Escape');
-    }
-  }
-  throw new Error(`could not pick ${option} in ${label}`);
-}
 
 describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
   const phone = vp.name === 'pc' ? '13600000001' : '13600000002';

@@ -74,12 +74,9 @@ export default function ImportChip({ loaderData }: Route.ComponentProps) {
         <p className="muted">上传其他平台的原始数据文件，生成健康与特质报告、父母系单倍群，并匹配基因亲人。</p>
       </header>
 
-      <Steps
-        className="import-steps"
-        size="small"
-        current={step}
-        items={[{ title: '选择检测人' }, { title: '上传原始数据' }, { title: '生成报告' }]}
-      />
+      <div className="import-steps">
+        <Steps size="small" current={step} items={[{ title: '选择检测人' }, { title: '上传原始数据' }, { title: '生成报告' }]} />
+      </div>
 
       <section className="import-card" aria-labelledby="import-person-title">
         <h2 id="import-person-title">1. 这份数据属于谁？</h2>
