@@ -7,20 +7,33 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { ReportApiCategory, ReportItemDetail, ReportPerson, ReportReference, ReportTheme } from '@jiyin/contracts/reportApi';
+import type {
+  ReportApiCategory,
+  ReportItemDetail,
+  ReportItemSummary,
+  ReportPerson,
+  ReportReference,
+  ReportTheme,
+} from '@jiyin/contracts/reportApi';
 import { formatBeijingTime } from '@jiyin/contracts/time';
 import PDFDocument from 'pdfkit';
 
 export const REPORT_DISCLAIMER = '基因检测结果仅供健康参考，不作为临床诊断依据。';
 export const LOCKED_ITEM_TEXT = '升级后可查看';
+const UNDETECTED_TEXT = '未检出：您的数据中缺少该项目所需的位点，或这些位点未能判定，因此本项目不给出结果。';
 
 export interface ElectronicReportCategory {
   category: ReportApiCategory;
   name: string;
   theme: ReportTheme;
   description?: string;
-  items: ReportItemDetail[];
+  /** Details of items with a result; summaries of locked items and of items not detected. */
+  items: ElectronicReportItem[];
+  /** A short note (at most 6 characters) why the category's results are not in this PDF, e.g. 仅限本人查看. */
+  withheld?: string;
 }
+
+export type ElectronicReportItem = ReportItemDetail | ReportItemSummary;
 
 export interface ElectronicReportInput {
   person: ReportPerson;
@@ -153,8 +166,12 @@ function formatFrequency(f: number | null): string {
   return `${pct < 1 ? pct.toFixed(2) : pct.toFixed(1)}%`;
 }
 
-function isLocked(item: ReportItemDetail): boolean {
+function isLocked(item: ElectronicReportItem): boolean {
   return item.productStatus === 1;
+}
+
+function isDetail(item: ElectronicReportItem): item is ReportItemDetail {
+  return 'genotypes' in item;
 }
 
 function cover(doc: Doc, input: ElectronicReportInput, generatedAt: Date): void {
@@ -239,6 +256,7 @@ function personPage(doc: Doc, input: ElectronicReportInput): void {
     { title: '需升级', w: 70 },
   ];
   const table = input.categories.map((c) => {
+    if (c.withheld) return [c.name, c.withheld, '', '', '', ''];
     const open = c.items.filter((i) => !isLocked(i));
     return [
       c.name,
@@ -396,18 +414,18 @@ function drawContents(doc: Doc, pages: ContentsEntry[][], firstPage: number): vo
   });
 }
 
-function resultNote(item: ReportItemDetail): string {
+function resultNote(item: ElectronicReportItem): string {
   if (isLocked(item)) return LOCKED_ITEM_TEXT;
   if (item.status === 'unDetected') return '未检出';
   return item.label ?? '';
 }
 
 /** The level word, unless the result label already says it (一般风险（ε3/ε3）). */
-function levelSuffix(item: ReportItemDetail): boolean {
+function levelSuffix(item: ElectronicReportItem): boolean {
   return !!item.levelLabel && !(item.label ?? '').includes(item.levelLabel);
 }
 
-function levelColor(item: ReportItemDetail): string {
+function levelColor(item: ElectronicReportItem): string {
   if (isLocked(item)) return MUTED;
   if (item.status === 'unDetected' || !item.level) return MUTED;
   return LEVEL_TONES[item.level] ?? INK;
@@ -422,12 +440,9 @@ function categoryHeader(doc: Doc, c: ElectronicReportCategory, destination: stri
   const open = c.items.filter((i) => !isLocked(i));
   const out = open.filter((i) => i.status === 'out').length;
   const locked = c.items.length - open.length;
-  const facts = [
-    `共 ${c.items.length} 项`,
-    `有结果 ${out} 项`,
-    `未检出 ${open.length - out} 项`,
-    ...(locked ? [`需升级 ${locked} 项`] : []),
-  ];
+  const facts = c.withheld
+    ? [c.withheld]
+    : [`共 ${c.items.length} 项`, `有结果 ${out} 项`, `未检出 ${open.length - out} 项`, ...(locked ? [`需升级 ${locked} 项`] : [])];
   regular(doc, 11, '#ffffff').text(facts.join('　·　'), MARGIN.left + 20, top + 58, { width: CONTENT_WIDTH - 40 });
   doc.y = top + 104 + 14;
   if (c.description) {
@@ -473,7 +488,7 @@ function references(doc: Doc, refs: ReportReference[]): void {
 }
 
 /** Draws one item; `onStart` runs once its page is known (contents and bookmarks point there). */
-function itemBlock(doc: Doc, item: ReportItemDetail, destination: string, onStart: () => void): void {
+function itemBlock(doc: Doc, item: ElectronicReportItem, destination: string, onStart: () => void): void {
   const locked = isLocked(item);
   // Keep the title with at least its first lines of content.
   ensureSpace(doc, locked ? 40 : 120);
@@ -505,14 +520,17 @@ function itemBlock(doc: Doc, item: ReportItemDetail, destination: string, onStar
   bold(doc, 14).text(item.title, MARGIN.left + 12, y, { width: Math.max(120, x - MARGIN.left - 20) });
   doc.x = MARGIN.left;
   doc.y = Math.max(doc.y + 4, y + 26);
-  if (item.drugClass || item.genes.length) {
-    const meta = [item.drugClass ? `药物类别：${item.drugClass}` : '', item.genes.length ? `相关基因：${item.genes.join('、')}` : '']
+  const genes = isDetail(item) ? item.genes : [];
+  if (item.drugClass || genes.length) {
+    const meta = [item.drugClass ? `药物类别：${item.drugClass}` : '', genes.length ? `相关基因：${genes.join('、')}` : '']
       .filter(Boolean)
       .join('　　');
     regular(doc, 9, MUTED).text(meta, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
   }
-  if (locked) {
-    regular(doc, 10, '#595959').text('该项目需升级产品后查看结果。', MARGIN.left, doc.y + 4, { width: CONTENT_WIDTH });
+  // Locked items show no result at all; an item without its detail is one the chip did not read.
+  if (locked || !isDetail(item)) {
+    const note = locked ? '该项目需升级产品后查看结果。' : UNDETECTED_TEXT;
+    regular(doc, 10, '#595959').text(note, MARGIN.left, doc.y + 4, { width: CONTENT_WIDTH });
     rule(doc);
     return;
   }
@@ -521,7 +539,7 @@ function itemBlock(doc: Doc, item: ReportItemDetail, destination: string, onStar
   paragraph(doc, item.summary);
   label(doc, '您的结果', color);
   if (item.status === 'unDetected') {
-    paragraph(doc, '未检出：您的数据中缺少该项目所需的位点，或这些位点未能判定，因此本项目不给出结果。');
+    paragraph(doc, UNDETECTED_TEXT);
   } else {
     bold(doc, 11, levelColor(item)).text(`${item.label ?? ''}${levelSuffix(item) ? `（${item.levelLabel}）` : ''}`, MARGIN.left, doc.y);
     doc.moveDown(0.2);
@@ -618,7 +636,8 @@ export async function renderElectronicReport(input: ElectronicReportInput): Prom
 
   const entries: ContentsEntry[] = [];
   input.categories.forEach((c, ci) => {
-    entries.push({ kind: 'category', title: c.name, note: `${c.items.length} 项`, destination: `category-${ci}`, color: c.theme.start });
+    const note = c.withheld ?? `${c.items.length} 项`;
+    entries.push({ kind: 'category', title: c.name, note, destination: `category-${ci}`, color: c.theme.start });
     c.items.forEach((item, ii) => {
       entries.push({ kind: 'item', title: item.title, note: resultNote(item), destination: `item-${ci}-${ii}`, color: levelColor(item) });
     });
@@ -634,7 +653,7 @@ export async function renderElectronicReport(input: ElectronicReportInput): Prom
     const catEntry = entries[e++] as ContentsEntry;
     categoryHeader(doc, c, catEntry.destination);
     catEntry.page = currentPage(doc);
-    const outline = doc.outline.addItem(`${c.name}（${c.items.length} 项）`);
+    const outline = doc.outline.addItem(c.withheld ? c.name : `${c.name}（${c.items.length} 项）`);
     for (const item of c.items) {
       const entry = entries[e++] as ContentsEntry;
       itemBlock(doc, item, entry.destination, () => {
