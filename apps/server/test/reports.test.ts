@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { SAMPLE_HEADER } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
@@ -433,6 +434,30 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
       expect((await send('DELETE', feelOne(id), w.alice)).code).toBe(0);
       expect((await send('DELETE', feelOne(id), w.alice)).code).toBe(CODES.NOT_FOUND.code);
       expect((await send('PUT', feelOne('not-a-uuid'), w.alice, { feel: 5 })).code).toBe(CODES.BAD_REQUEST.code);
+    });
+
+    it('a reader who loses access to the person can no longer list, change or delete their feel', async () => {
+      const rated = await send('POST', REPORT_API_PATHS.feel, w.carol, {
+        barcode: w.barcodes.std,
+        module: 'nutrition',
+        relate_id: KB.find((i) => i.category === 'nutrition')?.id,
+        feel: 4,
+      });
+      expect(rated.code).toBe(0);
+      const [carol] = await t.database.db.select().from(schema.users).where(eq(schema.users.phone, '13910000003'));
+      const shareOf = fillPattern(ACCOUNT_PATHS.personShare, { id: w.persons.std, userId: carol.id });
+      expect((await send('DELETE', shareOf, w.alice)).code).toBe(0);
+      try {
+        expect((await send('PUT', feelOne(rated.data.id), w.carol, { feel: 1 })).code).toBe(CODES.NOT_FOUND.code);
+        expect((await send('DELETE', feelOne(rated.data.id), w.carol)).code).toBe(CODES.NOT_FOUND.code);
+        expect((await get(REPORT_API_PATHS.feel, { cookie: w.carol, barcode: w.barcodes.std })).code).toBe(CODES.NOT_FOUND.code);
+      } finally {
+        const again = await send('POST', fillPattern(ACCOUNT_PATHS.personShares, { id: w.persons.std }), w.alice, {
+          phoneNumber: '13910000003',
+          nationCode: '86',
+        });
+        expect(again.code).toBe(0);
+      }
     });
 
     it.each([
