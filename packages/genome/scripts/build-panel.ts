@@ -1,18 +1,19 @@
 /**
- * Rebuilds data/panel/jy-panel-v1.bin.gz, the reference marker panel (format in src/panel.ts,
+ * Rebuilds data/panel/jy-panel-v2.bin.gz, the reference marker panel (format in src/panel.ts,
  * origin in data/SOURCES.md "Panel"). Run from the repository root:
  *   npx node packages/genome/scripts/build-panel.ts
  *
  * Content: every real marker we know (data/panel/known-markers.tsv, every marker of
- * data/kb/*.json, every Y and MT marker of the haplogroup trees in data/haplogroups/) plus a seeded
+ * data/kb/*.json, every marker of the ancestry reference in data/ancestry/, every Y and MT marker of the
+ * haplogroup trees in data/haplogroups/) plus a seeded
  * synthetic backbone that brings the panel to TARGET markers with a consumer chip's density per
  * chromosome (Y and MT get synthetic markers only when the trees are missing).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromSpan } from '../src/geneticmap/index.ts';
 import { type CompiledTree, compiledMtTree, compiledYTree } from '../src/haplogroups/tree.ts';
-import { PANEL_FILE, PANEL_MAGIC } from '../src/panel.ts';
+import { PANEL_FILE, PANEL_ID, PANEL_MAGIC } from '../src/panel.ts';
 import { CHROMS, type Chrom } from '../src/types.ts';
 
 const TARGET = 600_000;
@@ -91,6 +92,20 @@ function jsonMarkers(dir: string): Marker[] {
   return out;
 }
 
+/** Ancestry reference markers (data/ancestry/reference.tsv.gz: rsid, chrom, pos, ref, alt, frequencies). */
+function ancestryMarkers(): Marker[] {
+  const url = new URL('ancestry/reference.tsv.gz', DATA);
+  if (!existsSync(url)) return [];
+  const out: Marker[] = [];
+  const lines = gunzipSync(readFileSync(url)).toString('utf8').split('\n');
+  for (const line of lines.filter((l) => l && !l.startsWith('#')).slice(1)) {
+    const [id, chrom, pos, ref, alt] = line.split('\t');
+    if (!isChrom(chrom) || !isBase(ref) || !isBase(alt)) throw new Error(`bad ancestry marker: ${line}`);
+    out.push({ id, chrom, pos: Number(pos), ref, alt });
+  }
+  return out;
+}
+
 /** Tree markers: Y named by rsid when it has one, else by its ISOGG name; MT by its mutation. */
 function treeMarkers(tree: CompiledTree, chrom: Chrom): Marker[] {
   const out: Marker[] = [];
@@ -136,8 +151,8 @@ function main(): void {
     FIXED_COUNTS.Y = 0;
     FIXED_COUNTS.MT = 0;
   }
-  const real = [...knownMarkers(), ...jsonMarkers('kb'), ...trees];
-  // One marker per position: the first real marker listed wins (known markers, then kb, then trees,
+  const real = [...knownMarkers(), ...jsonMarkers('kb'), ...ancestryMarkers(), ...trees];
+  // One marker per position: the first real marker listed wins (known markers, then kb, then ancestry, then trees,
   // which list a recurrent MT site once per branch).
   const byPlace = new Map<string, Marker>();
   for (const m of real) if (!byPlace.has(`${m.chrom}:${m.pos}`)) byPlace.set(`${m.chrom}:${m.pos}`, m);
@@ -174,7 +189,7 @@ function main(): void {
   const order = new Map(CHROMS.map((c, i) => [c, i]));
   const markers = [...byPlace.values()].sort((a, b) => (order.get(a.chrom) as number) - (order.get(b.chrom) as number) || a.pos - b.pos);
   const counts = CHROMS.map((c) => markers.filter((m) => m.chrom === c).length);
-  const header = new TextEncoder().encode(JSON.stringify({ id: 'jy-panel-v1', counts }));
+  const header = new TextEncoder().encode(JSON.stringify({ id: PANEL_ID, counts }));
   const bytes: number[] = [...PANEL_MAGIC].map((ch) => ch.charCodeAt(0));
   bytes.push(1);
   const len = header.length;
@@ -195,7 +210,7 @@ function main(): void {
   const gz = gzipSync(Buffer.concat([Buffer.from(bytes), Buffer.from(ids)]), { level: 9 });
   writeFileSync(PANEL_FILE, gz);
   process.stdout.write(
-    `panel jy-panel-v1: ${markers.length} markers (${realCount} real, ${markers.length - realCount} synthetic), ${gz.length} bytes gzipped\n`,
+    `panel ${PANEL_ID}: ${markers.length} markers (${realCount} real, ${markers.length - realCount} synthetic), ${gz.length} bytes gzipped\n`,
   );
 }
 

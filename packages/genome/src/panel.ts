@@ -23,7 +23,9 @@ export interface Panel {
   indexOfPosition(chrom: Chrom, pos37: number): number;
 }
 
-export const PANEL_FILE = new URL('../data/panel/jy-panel-v1.bin.gz', import.meta.url);
+/** Bumped whenever the panel's content changes: a packed genome is only readable with its own panel. */
+export const PANEL_ID = 'jy-panel-v2';
+export const PANEL_FILE = new URL(`../data/panel/${PANEL_ID}.bin.gz`, import.meta.url);
 export const PANEL_MAGIC = 'JYPN';
 export const BASES = ['A', 'C', 'G', 'T'] as const;
 
