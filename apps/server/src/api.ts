@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { Deps } from './deps.ts';
+import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -23,6 +24,7 @@ const DOMAINS = [
   accountRoutes,
   uploadRoutes,
   reportRoutes,
+  electronicReportRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {
