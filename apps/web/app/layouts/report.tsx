@@ -143,6 +143,7 @@ function ReportAside({ data, onNavigate }: { data: ReportLayoutData; onNavigate?
  */
 export default function ReportLayout({ loaderData }: Route.ComponentProps) {
   const { device, user } = useRootData();
+  const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const scrolled = useScrolled(OPAQUE_AFTER_PX);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -193,6 +194,12 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="left" size={320} title="检测项目" className="report-drawer">
         <ReportAside data={loaderData} onNavigate={() => setDrawerOpen(false)} />
+        {ctx.mode !== 'share' && (
+          <nav className="report-drawer__links" aria-label="更多">
+            <AppLink to="/community/">社区</AppLink>
+            {user ? <AppLink to="/user">个人中心</AppLink> : <AppLink to={signinPath(`${pathname}${search}`)}>登录/注册</AppLink>}
+          </nav>
+        )}
       </Drawer>
       <SiteFooter />
     </div>

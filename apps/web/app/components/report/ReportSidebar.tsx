@@ -17,10 +17,14 @@ import { useLocation } from 'react-router';
 import { themeBackground } from '../../lib/reportLevels.ts';
 import { ReportLink } from './ReportLink.tsx';
 
+/** Icons by the entry's icon name (the server's), else by its enName. */
 const ICONS: Record<string, React.ReactNode> = {
+  ancestry: <ApartmentOutlined />,
   parentage: <ApartmentOutlined />,
   disease: <HeartOutlined />,
+  traits: <SmileOutlined />,
   trait: <SmileOutlined />,
+  'carrier-status': <TeamOutlined />,
   inherit: <TeamOutlined />,
   drug: <MedicineBoxOutlined />,
   nutrition: <FireOutlined />,
@@ -33,7 +37,7 @@ function ItemIcon({ item }: { item: SideBarItem }) {
   if (src && /^(https?:)?\/\//.test(src)) return <img className="report-sidebar__img" src={src} alt="" width={22} height={22} />;
   return (
     <span className="report-sidebar__icon" style={{ background: themeBackground(item.colours) }}>
-      {ICONS[item.enName] ?? <ExperimentOutlined />}
+      {ICONS[item.icon] ?? ICONS[item.enName] ?? <ExperimentOutlined />}
     </span>
   );
 }
@@ -94,7 +98,7 @@ export function openKeysFor(groups: SideBarItem[][], pathname: string): string[]
   const keys: string[] = [];
   const walk = (list: SideBarItem[]) => {
     for (const item of list) {
-      if (item.children?.length && flatten(item.children).some((c) => matches(c, pathname))) keys.push(`group:${item.path}`);
+      if (item.children?.length && flatten([item]).some((c) => matches(c, pathname))) keys.push(`group:${item.path}`);
       walk(item.children ?? []);
     }
   };
@@ -120,10 +124,13 @@ export function ReportSidebar({ sideBar, onNavigate }: { sideBar: SideBarData | 
 
   const all = groups.flatMap(flatten);
   const selected = all.filter((i) => matches(i, pathname)).sort((a, b) => b.path.length - a.path.length)[0];
-  const headings = ['健康报告', '药物分类'];
+  const headings = ['我的报告', '药物分类'];
+  // The drug classes (group 1) already show as the drug entry's submenu when the server nests them.
+  const nested = new Set(flatten(groups[0] ?? []).map((i) => i.path));
   const items: MenuProps['items'] = groups
-    .filter((list) => list.length)
-    .map((list, i) => ({ type: 'group' as const, key: `g${i}`, label: headings[i] ?? '', children: toMenuItems(list) }));
+    .map((list, i) => ({ heading: headings[i] ?? '', list: i > 0 ? list.filter((item) => !nested.has(item.path)) : list }))
+    .filter((g) => g.list.length)
+    .map((g) => ({ type: 'group' as const, key: g.heading, label: g.heading, children: toMenuItems(g.list) }));
 
   return (
     <nav className="report-sidebar" aria-label="报告目录" data-testid="report-sidebar">

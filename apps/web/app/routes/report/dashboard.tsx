@@ -1,6 +1,6 @@
 import { FilePdfOutlined, LockOutlined, RightOutlined } from '@ant-design/icons';
 import { isOk } from '@jiyin/contracts/envelope';
-import { LOCKED_ITEM_TOAST, PRODUCT_STATUS, REPORT_THEMES, type ReportOverview } from '@jiyin/contracts/reportApi';
+import { LOCKED_ITEM_TOAST, PRODUCT_STATUS, REPORT_CATEGORIES, REPORT_THEMES, type ReportOverview } from '@jiyin/contracts/reportApi';
 import { App, Button, Tag } from 'antd';
 import { AppDownloadCard } from '../../components/report/AppDownloadCard.tsx';
 import { ConsultCard } from '../../components/report/ConsultCard.tsx';
@@ -24,9 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...answerStatus(ctx, res), overview: isOk(res) ? res.data : null };
 }
 
-function CategoryCard({ c, index }: { c: ReportOverview['categories'][number]; index: number }) {
+function CategoryCard({ c }: { c: ReportOverview['categories'][number] }) {
   const { message } = App.useApp();
-  const theme = REPORT_THEMES[index % REPORT_THEMES.length] ?? REPORT_THEMES[0];
+  // The same theme as the category's sidebar entry and page head (the ancestry entry takes the first).
+  const at = REPORT_CATEGORIES.findIndex((x) => x.api === c.category);
+  const theme = REPORT_THEMES[(at + 1) % REPORT_THEMES.length] ?? REPORT_THEMES[0];
   const locked = c.productStatus === PRODUCT_STATUS.lock;
   return (
     <article className="overview-card" data-testid="overview-card">
@@ -96,13 +98,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             )}
           </section>
           <div className="overview-grid">
-            {overview.categories.map((c, i) => (
-              <CategoryCard key={c.category} c={c} index={i} />
+            {overview.categories.map((c) => (
+              <CategoryCard key={c.category} c={c} />
             ))}
           </div>
         </>
       )}
-      <div className="only-phone" style={{ flexDirection: 'column', gap: 16 }}>
+      <div className="only-phone">
         <AppDownloadCard />
         {ctx.mode !== 'share' && <ConsultCard />}
       </div>
