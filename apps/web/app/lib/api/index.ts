@@ -4,6 +4,7 @@ import type { Envelope } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 
 import { accountsClient } from './accounts.ts';
+import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
 import { reportsClient } from './reports.ts';
 
@@ -36,6 +37,7 @@ export function apiClient(api: ApiTransport) {
     ...accountsClient(api),
     ...importsClient(api),
     ...reportsClient(api),
+    ...electronicReportClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
