@@ -7,6 +7,8 @@ import { contentRoutes } from './content/routes.ts';
 import type { Deps } from './deps.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { importRoutes } from './imports/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -25,6 +27,8 @@ const DOMAINS = [
   uploadRoutes,
   reportRoutes,
   electronicReportRoutes,
+  importRoutes,
+  notificationRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

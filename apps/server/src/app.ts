@@ -14,6 +14,7 @@ import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
 import { createQueue } from './jobs/index.ts';
+import { registerWorkers } from './jobs/workers.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { createStorage } from './storage/index.ts';
 
@@ -50,6 +51,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}`,
   );
   // Workers start with the app and stop before it closes (the database closes after the app).
+  await registerWorkers(deps, app.log);
   app.addHook('onReady', () => deps.queue.start());
   app.addHook('onClose', () => deps.queue.stop());
   // In-process calls made by server-side rendering carry this per-process secret and skip the

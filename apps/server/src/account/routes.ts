@@ -10,6 +10,7 @@ import { newId } from '../auth/tokens.ts';
 import { findUser, userView } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
 import { requireUser } from '../users/session.ts';
 
@@ -117,8 +118,12 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     if (!user) throw new ApiError('NOT_LOGGED_IN');
     if ((await cancelState(me.userId)).state !== 'applied') throw new ApiError('BAD_REQUEST', '请先提交注销申请');
     await verifySmsCode(deps, { nationCode: user.nationCode, phone: user.phone, purpose: 'cancel' }, b.authCode, true);
-    await db.transaction(async (tx) => {
+    const files = await db.transaction(async (tx) => {
       const own = await tx.select({ id: persons.id }).from(persons).where(eq(persons.ownerUserId, me.userId));
+      const keys = await removeGeneticData(
+        tx,
+        own.map((p) => p.id),
+      );
       if (own.length) {
         await tx
           .update(kits)
@@ -131,7 +136,9 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
           );
       }
       await tx.delete(users).where(eq(users.id, me.userId));
+      return keys;
     });
+    await deleteStoredFiles(deps, files, req.log);
     clearSessionCookie(deps, reply);
     req.log.info({ userId: me.userId }, 'account cancelled');
     return ok(null);

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { solarDateOf } from './calendar.ts';
 
-const { persons, kits, personShares, privacySwitches, products } = schema;
+const { persons, kits, personShares, privacySwitches, products, reportResults } = schema;
 type PersonRow = typeof persons.$inferSelect;
 
 export type Access = 'owner' | 'shared';
@@ -65,10 +65,22 @@ export async function personViews(deps: Deps, entries: { row: PersonRow; access:
     .where(inArray(kits.personId, ids))
     .orderBy(kits.boundAt);
   const switches = await db.select().from(privacySwitches).where(inArray(privacySwitches.personId, ids));
+  const barcodes = kitRows.map((k) => k.barcode);
+  const reported = new Set(
+    barcodes.length
+      ? (await db.select({ barcode: reportResults.barcode }).from(reportResults).where(inArray(reportResults.barcode, barcodes))).map(
+          (r) => r.barcode,
+        )
+      : [],
+  );
   return entries.map(({ row, access }) => {
     const detections = kitRows
       .filter((k) => k.personId === row.id)
-      .map((k) => ({ barcode: k.barcode, hasReport: false, product: { id: k.productId, name: k.productName, type: k.productType } }));
+      .map((k) => ({
+        barcode: k.barcode,
+        hasReport: reported.has(k.barcode),
+        product: { id: k.productId, name: k.productName, type: k.productType },
+      }));
     const privacy = Object.fromEntries(
       PRIVACY_FEATURES.map((f) => [
         f.feature,

@@ -9,6 +9,7 @@ import { newId } from '../auth/tokens.ts';
 import { findUserByPhone, maskPhone } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { requireUser } from '../users/session.ts';
 import { solarDateOf } from './calendar.ts';
 import { listPersonRows, personFor, personViews } from './queries.ts';
@@ -89,10 +90,13 @@ export async function personRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = parseInput(idParams, req.params);
     const { access } = await personFor(deps, me.userId, id);
     if (access === 'owner') {
-      await db.transaction(async (tx) => {
+      const files = await db.transaction(async (tx) => {
+        const keys = await removeGeneticData(tx, [id]);
         await tx.update(kits).set({ personId: null, boundAt: null }).where(eq(kits.personId, id));
         await tx.delete(persons).where(eq(persons.id, id));
+        return keys;
       });
+      await deleteStoredFiles(deps, files, req.log);
     } else {
       await db.delete(personShares).where(and(eq(personShares.personId, id), eq(personShares.userId, me.userId)));
     }

@@ -1,4 +1,11 @@
 import type { Product } from '@jiyin/contracts/api';
+import { STANDARD_SUBMODULES } from '@jiyin/contracts/reports';
+
+/**
+ * A seeded product row: the shop's fields, whether the shop lists it (`online`), whether its reports
+ * are served online, and which report submodules it carries (§3 Detection product, §4 report type).
+ */
+export type SeedProduct = Product & { online?: boolean; isOnlineProduct?: boolean; supportSubmodules: string[] };
 
 const img = (name: string) => `/static/products/${name}.svg`;
 
@@ -11,9 +18,10 @@ function tiers(_base: number, promotion2: string, promotionMax: string): Product
 }
 
 /** The seeded catalogue (§3 Product, §9 commodity tags). Prices in fen. */
-export const DEMO_PRODUCTS: Product[] = [
+export const DEMO_PRODUCTS: SeedProduct[] = [
   {
     id: 'STANDARD_ANCESTRY',
+    supportSubmodules: [...STANDARD_SUBMODULES],
     name: '基因检测·全能版',
     commodityTag: 'standard',
     type: 'GENETIC',
@@ -44,6 +52,7 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'ANCESTRY',
+    supportSubmodules: ['ancestry'],
     name: '祖源检测',
     commodityTag: 'ances_ances',
     type: 'GENETIC',
@@ -64,6 +73,7 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'ANCESTRY_TRAIT',
+    supportSubmodules: ['ancestry', 'traits', 'nutrition', 'fitness'],
     name: '祖源＋特质版',
     commodityTag: 'ances_trait',
     type: 'GENETIC',
@@ -84,6 +94,7 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'TRAIT',
+    supportSubmodules: ['traits', 'nutrition', 'fitness'],
     name: '个人特质版',
     commodityTag: 'trait',
     type: 'GENETIC',
@@ -104,6 +115,7 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'DNA_RELATIVES',
+    supportSubmodules: ['relatives'],
     name: '基因寻亲',
     commodityTag: 'dna_relatives',
     type: 'GENETIC',
@@ -124,6 +136,7 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'Y_FULL',
+    supportSubmodules: ['ancestry'],
     name: 'Y 染色体全序列',
     commodityTag: 'y_full',
     type: 'Y',
@@ -144,6 +157,7 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'Y_ANCESTRY',
+    supportSubmodules: ['ancestry'],
     name: '父系祖源精选',
     commodityTag: 'y_ances',
     type: 'PCR_Y',
@@ -164,6 +178,9 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'HPV',
+    // Results come from the lab as a paper report, not as online reports.
+    isOnlineProduct: false,
+    supportSubmodules: [],
     name: '宫颈癌筛查（HPV）',
     commodityTag: 'HPV',
     type: 'NGS',
@@ -184,6 +201,9 @@ export const DEMO_PRODUCTS: Product[] = [
   },
   {
     id: 'HP',
+    // Results come from the lab as a paper report, not as online reports.
+    isOnlineProduct: false,
+    supportSubmodules: [],
     name: '幽门螺杆菌检测',
     commodityTag: 'HP',
     type: 'NGS',
@@ -201,5 +221,20 @@ export const DEMO_PRODUCTS: Product[] = [
         promotionInfos: [],
       },
     ],
+  },
+  {
+    // Detections made from imported raw data (/import/chip): every standard report, never sold.
+    id: 'RAW_DATA_IMPORT',
+    name: '原始数据导入',
+    commodityTag: 'standard',
+    type: 'GENETIC',
+    summary: '由其他检测机构的原始数据导入生成的报告。',
+    features: [],
+    sort: 99,
+    online: false,
+    isOnlineProduct: true,
+    supportSubmodules: [...STANDARD_SUBMODULES],
+    packages: [],
+    skuInfos: [],
   },
 ];

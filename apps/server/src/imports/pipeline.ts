@@ -1,0 +1,246 @@
+import { createHash, randomInt } from 'node:crypto';
+import { type ImportStageName, REPORT_READY_NOTICE_TYPE } from '@jiyin/contracts/reportApi';
+import { type Db, schema } from '@jiyin/db';
+import {
+  assertReportable,
+  callMtHaplogroup,
+  callYHaplogroup,
+  evaluateReports,
+  GenomeError,
+  type ItemResult,
+  loadKnowledgeBase,
+  loadPanel,
+  lookupsFromCalls,
+  type ParsedFile,
+  packGenome,
+  parseRawStream,
+  serialisePacked,
+} from '@jiyin/genome';
+import { and, eq } from 'drizzle-orm';
+import { newId } from '../auth/tokens.ts';
+import type { Deps } from '../deps.ts';
+
+const { importJobs, rawFiles, kits, genomes, reportResults, notifications, persons } = schema;
+
+export const IMPORT_JOB = 'import';
+/** Queued after every import; its worker comes with the gene-relatives issue. */
+export const RELATIVES_MATCH_JOB = 'relatives-match';
+/** The product of detections created from imported raw data (seeded, not sold). */
+export const RAW_DATA_PRODUCT_ID = 'RAW_DATA_IMPORT';
+
+export interface ImportPayload {
+  importJobId: string;
+}
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/**
+ * A file the pipeline refuses for a reason of its own (the engine's reasons are GenomeErrors). The
+ * message is the user's: Chinese, naming the problem.
+ */
+class ImportRefused extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** What to tell the user for each engine error: its own message (line, vendor, call rate), plus what to do. */
+const ADVICE: Partial<Record<GenomeError['code'], string>> = {
+  EMPTY_FILE: '请从检测机构重新导出原始数据后上传',
+  BINARY_FILE: '请上传检测机构提供的 .txt、.csv、.vcf 文本文件或其 .zip、.gz 压缩包',
+  BAD_ARCHIVE: '请重新下载原始数据后上传',
+  MALFORMED_LINE: '请上传检测机构导出的原始文件，不要手工修改',
+  UNSUPPORTED_FORMAT: '请上传检测机构导出的原始数据文件',
+  NO_MARKERS: '请确认上传的是包含基因型的原始数据文件',
+  LOW_CALL_RATE: '请联系检测机构确认样本质量，或上传完整导出的文件',
+  TOO_LARGE: '请上传检测机构导出的原始数据文件',
+};
+
+export function importErrorMessage(e: GenomeError): string {
+  const advice = ADVICE[e.code];
+  return advice ? `${e.message}。${advice}` : e.message;
+}
+
+/**
+ * A file whose positions are on no build the engine knows reads as GRCh37 but lands off the marker
+ * panel: most markers the panel knows by rsid sit at another position. Such a genome would pack
+ * empty and match no one, so it is refused rather than imported half-blind.
+ */
+const MIN_PLACED_SHARE = 0.5;
+const MIN_RSID_MATCHES = 200;
+
+function checkPlacement(parsed: ParsedFile): void {
+  if (parsed.build !== 37) return;
+  const panel = loadPanel();
+  let known = 0;
+  let placed = 0;
+  for (const c of parsed.calls) {
+    const k = panel.indexOfRsid(c.rsid);
+    if (k < 0) continue;
+    known++;
+    if (c.panelIndex === k) placed++;
+  }
+  if (known >= MIN_RSID_MATCHES && placed / known < MIN_PLACED_SHARE) {
+    throw new ImportRefused(
+      'WRONG_BUILD',
+      `文件中的位置与参考基因组版本不符：可识别的 ${known} 个位点中只有 ${placed} 个位置正确，支持 GRCh36、GRCh37 和 GRCh38 版本的原始数据。请导出 GRCh37（build 37）版本的文件后重新上传`,
+    );
+  }
+}
+
+let kbVersionCache: string | undefined;
+/** Changes whenever the knowledge base or the panel does, so stale reports can be told apart. */
+export function kbVersion(): string {
+  kbVersionCache ??= `${loadPanel().id}+kb-${createHash('sha256').update(JSON.stringify(loadKnowledgeBase())).digest('hex').slice(0, 12)}`;
+  return kbVersionCache;
+}
+
+interface Computed {
+  parsed: ParsedFile;
+  packed: Uint8Array;
+  items: ItemResult[];
+  haplogroups: { y: ReturnType<typeof callYHaplogroup>; mt: ReturnType<typeof callMtHaplogroup> };
+}
+
+/** 'IM' + 10 digits: the barcode format of kits (BARCODE_PATTERN), prefixed so imports are told apart. */
+async function newImportBarcode(tx: Db, personId: string, now: Date): Promise<string> {
+  for (;;) {
+    const barcode = `IM${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+    const made = await tx
+      .insert(kits)
+      .values({ barcode, productId: RAW_DATA_PRODUCT_ID, personId, boundAt: now, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ barcode: kits.barcode });
+    if (made.length) return barcode;
+  }
+}
+
+/**
+ * The import job: parse the stored file, compute the reports, then write the detection, genome,
+ * reports and notice in one transaction, queue relative matching and finish. Idempotent: a job that
+ * is done returns at once; one interrupted before its transaction starts over (nothing was
+ * written); one interrupted after it only queues matching and finishes.
+ */
+export async function runImport(deps: Deps, importJobId: string, log?: Log): Promise<void> {
+  const { db } = deps.database;
+  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, importJobId));
+  if (!job || job.stage === 'done' || job.stage === 'failed') return;
+
+  const stage = async (s: ImportStageName, progress: number, extra: Partial<typeof importJobs.$inferInsert> = {}) => {
+    log?.info({ importJobId, stage: s, progress }, 'import stage');
+    await db
+      .update(importJobs)
+      .set({ stage: s, progress, updatedAt: deps.now(), ...extra })
+      .where(eq(importJobs.id, importJobId));
+  };
+  const refuse = (code: string, message: string) =>
+    stage('failed', job.progress, { errorCode: code, errorMessage: message, finishedAt: deps.now() });
+
+  let barcode = job.barcode;
+  if (job.stage !== 'matching') {
+    const [file] = job.rawFileId ? await db.select().from(rawFiles).where(eq(rawFiles.id, job.rawFileId)) : [];
+    if (file?.state !== 'stored') return refuse('FILE_GONE', '原始数据文件已被删除，无法导入，请重新上传');
+    await stage('parsing', 10, { attempts: job.attempts + 1, errorCode: null, errorMessage: null });
+    let computed: Computed;
+    try {
+      const parsed = await parseRawStream(await deps.storage.get(file.storageKey));
+      assertReportable(parsed);
+      checkPlacement(parsed);
+      await stage('computing', 50, {
+        summary: {
+          vendor: parsed.vendor,
+          build: `GRCh${parsed.build}`,
+          markers: parsed.markers,
+          callRate: parsed.callRate,
+          sex: parsed.sex === 'unknown' ? null : parsed.sex,
+        },
+      });
+      const panel = loadPanel();
+      const packed = serialisePacked(packGenome(parsed.calls, panel, parsed.sex));
+      const { byRsid, byPosition } = lookupsFromCalls(parsed.calls);
+      const items = evaluateReports(byRsid);
+      const haplogroups = { y: callYHaplogroup(byPosition, byRsid), mt: callMtHaplogroup(byPosition, byRsid) };
+      computed = { parsed, packed, items, haplogroups };
+    } catch (e) {
+      if (e instanceof GenomeError) return refuse(e.code, importErrorMessage(e));
+      if (e instanceof ImportRefused) return refuse(e.code, e.message);
+      throw e;
+    }
+    barcode = await store(deps, job, file.id, computed);
+  }
+  // Matching runs apart (it reads every consenting genome); the singleton key keeps one per detection.
+  await deps.queue.send(RELATIVES_MATCH_JOB, { barcode }, { singletonKey: barcode as string });
+  await stage('done', 100, { finishedAt: deps.now() });
+}
+
+/** Everything the import writes, all or nothing; answers the detection's barcode. */
+async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId: string, c: Computed): Promise<string> {
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    // Locks the person: two imports for one person must not each create a detection.
+    const [person] = await tx.select().from(persons).where(eq(persons.id, job.personId)).for('update');
+    if (!person) throw new Error(`person ${job.personId} is gone`);
+    let barcode = job.barcode;
+    if (!barcode) {
+      const [kit] = await tx
+        .select({ barcode: kits.barcode })
+        .from(kits)
+        .where(and(eq(kits.personId, job.personId), eq(kits.productId, RAW_DATA_PRODUCT_ID)));
+      barcode = kit?.barcode ?? (await newImportBarcode(tx, job.personId, now));
+    }
+    const p = c.parsed;
+    const genome = {
+      personId: job.personId,
+      packed: c.packed,
+      vendor: p.vendor,
+      build: `GRCh${p.build}`,
+      sex: p.sex === 'unknown' ? null : p.sex,
+      callRate: p.callRate,
+      markerCount: p.markers,
+      yHaplogroup: c.haplogroups.y?.haplogroup ?? null,
+      mtHaplogroup: c.haplogroups.mt?.haplogroup ?? null,
+      rawFileId,
+      createdAt: now,
+    };
+    await tx
+      .insert(genomes)
+      .values({ barcode, ...genome })
+      .onConflictDoUpdate({ target: genomes.barcode, set: genome });
+    const results = { kbVersion: kbVersion(), items: c.items, haplogroups: c.haplogroups, computedAt: now };
+    await tx
+      .insert(reportResults)
+      .values({ barcode, ...results })
+      .onConflictDoUpdate({ target: reportResults.barcode, set: results });
+    await tx.insert(notifications).values({
+      id: newId(),
+      userId: job.userId,
+      type: REPORT_READY_NOTICE_TYPE,
+      title: '报告已生成',
+      content: `${person.name}的基因检测报告已生成，点击查看`,
+      relatedId: barcode,
+      webviewUrl: `/report?barcode=${barcode}`,
+      createdAt: now,
+    });
+    await tx.update(importJobs).set({ barcode, stage: 'matching', progress: 90, updatedAt: now }).where(eq(importJobs.id, job.id));
+    return barcode;
+  });
+}
+
+/** What the user sees when the queue gives an import up (an error of ours, not of their file). */
+export const IMPORT_INTERNAL_ERROR = '导入时服务器出错，请稍后重新导入';
+
+/** The import worker: two at a time (parsing is CPU-bound; the machine's other core serves pages). */
+export async function registerImportWorker(deps: Deps, log?: Log): Promise<void> {
+  await deps.queue.work<ImportPayload>(IMPORT_JOB, (p) => runImport(deps, p.importJobId, log), {
+    concurrency: 2,
+    onFailed: async (p, error) => {
+      log?.warn({ importJobId: p.importJobId, error }, 'import given up');
+      await deps.database.db
+        .update(importJobs)
+        .set({ stage: 'failed', errorCode: 'INTERNAL', errorMessage: IMPORT_INTERNAL_ERROR, finishedAt: deps.now(), updatedAt: deps.now() })
+        .where(eq(importJobs.id, p.importJobId));
+    },
+  });
+}

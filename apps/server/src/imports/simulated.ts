@@ -1,0 +1,33 @@
+import {
+  callsOf,
+  createPopulation,
+  createRng,
+  loadPanel,
+  type RawCall,
+  simulatePedigree,
+  type Vendor,
+  writeVendorFile,
+} from '@jiyin/genome';
+
+/**
+ * A synthetic person's genotypes on the whole marker panel (600,000 markers), deterministic per
+ * seed and sex: the demo account's genome, the benchmark's uploads and the tests' files. No real
+ * person's data is ever bundled.
+ */
+export function simulatedCalls(seed: number, sex: 'male' | 'female'): RawCall[] {
+  const panel = loadPanel();
+  const population = createPopulation(panel, createRng(seed));
+  // Founders' sexes are drawn at random: the first draw (in seed order) with the wanted sex is used.
+  for (let k = 0; k < 64; k++) {
+    const sim = simulatePedigree('unrelated', { panel, seed: seed * 64 + k, population, focusOnly: true });
+    const person = sim.people.find((p) => p.sex === sex);
+    if (person) return callsOf(sim.family, person.genome);
+  }
+  throw new Error(`no ${sex} simulated for seed ${seed}`);
+}
+
+/** The bytes of a raw-data file of these calls in a vendor's layout (23andMe by default). */
+export function vendorFileBytes(calls: Iterable<RawCall>, vendor: Vendor = '23andme'): Buffer {
+  const generatedAt = new Date(Date.UTC(2025, 0, 1));
+  return Buffer.from([...writeVendorFile(vendor, calls, { generatedAt })].join(''));
+}

@@ -1,0 +1,11 @@
+import type { Deps } from '../deps.ts';
+import { registerElectronicReportWorker } from '../electronic-report/service.ts';
+import { registerImportWorker } from '../imports/pipeline.ts';
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/** Every domain's job workers, registered once per process (the API is mounted twice, workers are not). */
+export async function registerWorkers(deps: Deps, log: Log): Promise<void> {
+  await registerImportWorker(deps, log);
+  await registerElectronicReportWorker(deps, log);
+}
