@@ -62,7 +62,6 @@ export const PENDING_ROUTES: readonly string[] = [
   '/report/hp/detail',
   '/report/amh',
   '/report/amh/detail/:id',
-  '/report/electronic-report',
   '/report/gene-relatives',
   '/report/gene-relatives/protocol',
   '/report/gene-relatives/detail/:id?',

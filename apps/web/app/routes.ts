@@ -55,6 +55,7 @@ export const REAL_PAGES: Record<string, string> = {
   '/report/tumor': 'routes/report/category.tsx',
   '/report/tumor/detail/:id?': 'routes/report/detail.tsx',
   '/report/tumor/lock-detail/:id?': 'routes/report/lock-detail.tsx',
+  '/report/electronic-report': 'routes/report/electronic-report.tsx',
 };
 
 const LAYOUT_FILES: Record<LayoutId, string> = {
