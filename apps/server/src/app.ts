@@ -18,6 +18,13 @@ import { registerWorkers } from './jobs/workers.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { createStorage } from './storage/index.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the domains were given: start-up seeding and tools run domain code with it. */
+    deps: Deps;
+  }
+}
+
 export interface BuildOptions {
   /** Serve pages (needs the web build); API-only tests turn it off. */
   pages?: boolean;
@@ -50,6 +57,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
   app.log.info(
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}`,
   );
+  app.decorate('deps', deps);
   // Workers start with the app and stop before it closes (the database closes after the app).
   await registerWorkers(deps, app.log);
   app.addHook('onReady', () => deps.queue.start());

@@ -1,8 +1,12 @@
 import { openDatabase, seedDemoContentOnce } from '@jiyin/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedDemoGenome } from './imports/demo.ts';
 
-/** Start-up: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, seed once, serve. */
+/**
+ * Start-up: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, seed once, start
+ * the job workers, give the demo person its imported genome, serve.
+ */
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
 await database.migrate();
@@ -10,6 +14,8 @@ const seeded = await seedDemoContentOnce(database.db);
 const app = await buildApp({ config, database });
 app.log.info(`database: ${database.kind}${seeded ? ', demo content seeded' : ''}`);
 if (config.devSignKeys) app.log.warn('request signing uses the built-in development keys (set SIGN_KEY_V1..V3)');
+await app.ready();
+if (await seedDemoGenome(app.deps, app.log)) app.log.info('demo genome imported (simulated 23andMe file)');
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -1,5 +1,6 @@
 import { DEMO_PRODUCTS } from '../src/seed/catalog.ts';
 import { COMMODITY_TAGS, TEST_TYPES } from '@jiyin/contracts/constants';
+import { reportType, STANDARD_SUBMODULES } from '@jiyin/contracts/reports';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/client.ts';
@@ -53,6 +54,29 @@ describe('seeded catalogue', () => {
         expect(sku.actualPrice).toBeLessThanOrEqual(sku.originalPrice);
       }
     }
+  });
+});
+
+describe('seeded products as detections', () => {
+  const byId = (id: string) => DEMO_PRODUCTS.find((p) => p.id === id) as (typeof DEMO_PRODUCTS)[number];
+  const typeOf = (id: string) => {
+    const p = byId(id);
+    return reportType({ isOnlineProduct: p.isOnlineProduct ?? true, supportSubmodules: p.supportSubmodules });
+  };
+
+  it('carry known report submodules and give the report types of §4', () => {
+    const known = new Set<string>([...STANDARD_SUBMODULES, 'relatives']);
+    for (const p of DEMO_PRODUCTS) for (const m of p.supportSubmodules) expect(known).toContain(m);
+    expect(typeOf('STANDARD_ANCESTRY')).toBe('standard');
+    expect(typeOf('RAW_DATA_IMPORT')).toBe('standard');
+    expect(typeOf('TRAIT')).toBe('noAncestry');
+    expect(typeOf('HPV')).toBe('offline');
+    expect(byId('ANCESTRY').supportSubmodules).toEqual(['ancestry']);
+  });
+
+  it('keeps the imported-data product out of the shop', () => {
+    expect(byId('RAW_DATA_IMPORT').online).toBe(false);
+    expect(DEMO_PRODUCTS.filter((p) => p.online === false).map((p) => p.id)).toEqual(['RAW_DATA_IMPORT']);
   });
 });
 
