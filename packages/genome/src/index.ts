@@ -66,3 +66,18 @@ export {
 } from './simulate/index.ts';
 export { VENDORS, vendorExtension, writeVendorFile, writeVendorFileToPath } from './write/index.ts';
 export { cmAt, cmForPanel } from './geneticmap/index.ts';
+export {
+  ANCESTRY_POPULATIONS,
+  ANCESTRY_UNAVAILABLE,
+  type AncestryEstimate,
+  type AncestryMix,
+  type AncestryOptions,
+  type AncestryPopulation,
+  type AncestryPopulationId,
+  type AncestryShare,
+  estimateAdmixture,
+  estimateAncestry,
+  loadAncestryReference,
+  MIN_ANCESTRY_MARKERS,
+  simulateAdmixedGenotypes,
+} from './ancestry/index.ts';

@@ -1,10 +1,19 @@
+import { type AncestryMix, ancestryFrequencies } from '../ancestry/simulate.ts';
 import { matchContext, type PanelLike } from '../ibd/context.ts';
+import type { Panel } from '../panel.ts';
 import type { Rng } from './rng.ts';
+
+/**
+ * Ancestry of simulated founders at the panel's ancestry-reference markers: half northern Han (1000
+ * Genomes CHB), half southern Han (CHS), as a stand-in for the product's typical user.
+ */
+export const DEFAULT_SIMULATED_ANCESTRY: AncestryMix = { han_north: 0.5, han_south: 0.5 };
 
 /**
  * The founder population. Honest about what it is: allele frequencies are synthetic (drawn from a
  * U-shaped Beta(0.5, 0.5) law moved into [0.02, 0.98], the shape of chip markers' frequency spectrum)
- * except where real East Asian frequencies are supplied; linkage disequilibrium comes from building
+ * except at the ancestry-reference markers (real frequencies of `ancestry`, default
+ * DEFAULT_SIMULATED_ANCESTRY) and where real frequencies are supplied; linkage disequilibrium comes from building
  * every founder haplotype as a mosaic of a small pool of ancestral haplotypes, so unrelated people
  * share realistic short (mostly < 3 cM) segments by descent from the pool.
  */
@@ -13,7 +22,12 @@ export interface PopulationOptions {
   poolSize?: number;
   /** Mean length of a mosaic chunk in cM (default 1). */
   chunkCM?: number;
-  /** Real alternate-allele frequencies by panel index (e.g. from the knowledge base). */
+  /**
+   * Reference-group mix the founders descend from at the ancestry-reference markers (default
+   * DEFAULT_SIMULATED_ANCESTRY; null keeps those markers synthetic too).
+   */
+  ancestry?: AncestryMix | null;
+  /** Real alternate-allele frequencies by panel index (e.g. from the knowledge base); applied last. */
   freqOverrides?: Map<number, number>;
 }
 
@@ -34,6 +48,10 @@ export function createPopulation(panel: PanelLike, rng: Rng, opts: PopulationOpt
     const s = Math.sin((Math.PI / 2) * rng.next());
     freq[k] = 0.02 + 0.96 * s * s;
   }
+  const ancestry = opts.ancestry === undefined ? DEFAULT_SIMULATED_ANCESTRY : opts.ancestry;
+  // Overrides replace values after the draws, so the random stream (and every other marker) is the
+  // same whatever the overrides are.
+  if (ancestry && isPanel(panel)) for (const [k, p] of ancestryFrequencies(panel, ancestry)) freq[k] = p;
   for (const [k, p] of opts.freqOverrides ?? []) freq[k] = p;
   const size = opts.poolSize ?? 128;
   const pool: Uint32Array[] = [];
@@ -44,6 +62,10 @@ export function createPopulation(panel: PanelLike, rng: Rng, opts: PopulationOpt
   }
   matchContext(panel); // warm the cM table shared with matching
   return { panel, freq, pool, chunkCM: opts.chunkCM ?? 1 };
+}
+
+function isPanel(p: PanelLike): p is PanelLike & Pick<Panel, 'ref' | 'alt' | 'indexOfPosition'> {
+  return typeof (p as Partial<Panel>).indexOfPosition === 'function' && Array.isArray((p as Partial<Panel>).alt);
 }
 
 /** Copy bits [start, end) from src to dst (same offsets). */
