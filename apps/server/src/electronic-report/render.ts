@@ -477,13 +477,14 @@ function genotypeTable(doc: Doc, item: ReportItemDetail, color: string): void {
 function references(doc: Doc, refs: ReportReference[]): void {
   refs.forEach((r, i) => {
     ensureSpace(doc, 14);
-    const y = doc.y;
-    const lead = `[${i + 1}] ${REFERENCE_NAMES[r.type]} ${r.id}　`;
-    regular(doc, 8.5, '#595959').text(lead, MARGIN.left, y, { lineBreak: false });
-    const x = MARGIN.left + doc.widthOfString(lead);
-    regular(doc, 8.5, LINK).text(r.url, x, y, { width: PAGE.width - MARGIN.right - x, height: 11, link: r.url, ellipsis: true });
+    // Guideline references are titled with their source already (CPIC Guideline for…).
+    const source = REFERENCE_NAMES[r.type];
+    const lead = `[${i + 1}] ${r.id.startsWith(source) ? r.id : `${source} ${r.id}`}　`;
+    // One wrapped paragraph: a long title or address continues on the next line instead of running off the page.
+    regular(doc, 8.5, '#595959').text(lead, MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 1.5, continued: true });
+    doc.fillColor(LINK).text(r.url, { link: r.url });
     doc.x = MARGIN.left;
-    doc.y = y + 13;
+    doc.moveDown(0.15);
   });
 }
 

@@ -12,7 +12,6 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../../components/AppLink.tsx';
 import { Crumbs } from '../../components/report/CategoryView.tsx';
-import { PersonCard } from '../../components/report/PersonCard.tsx';
 import { ReportStatusView } from '../../components/report/ReportStatusView.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { electronicReportFileUrl } from '../../lib/api/electronicReport.ts';
@@ -134,17 +133,19 @@ function OwnReport({ barcode, initial }: { barcode: string; initial: ElectronicR
         showIcon
         data-testid="electronic-report-done"
         message="电子报告已生成"
-        description={`生成时间：${report.finishedAt ? formatBeijingTime(report.finishedAt) : '—'}（北京时间）`}
-        action={
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            href={electronicReportFileUrl(report.id)}
-            download
-            data-testid="electronic-report-download"
-          >
-            下载 PDF
-          </Button>
+        description={
+          <>
+            <p>生成时间：{report.finishedAt ? formatBeijingTime(report.finishedAt) : '—'}（北京时间）</p>
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              href={electronicReportFileUrl(report.id)}
+              download
+              data-testid="electronic-report-download"
+            >
+              下载 PDF
+            </Button>
+          </>
         }
       />
     );
@@ -208,8 +209,7 @@ export default function ElectronicReportPage({ loaderData }: Route.ComponentProp
   return (
     <>
       <Crumbs trail={[{ to: '/report', label: '个人首页' }, { label: '电子报告' }]} />
-      <PersonCard ctx={ctx} />
-      <section className="report-card" style={{ marginTop: 16 }} data-testid="electronic-report">
+      <section className="report-card" data-testid="electronic-report">
         <h3>
           <FilePdfOutlined /> 电子报告
         </h3>
