@@ -195,6 +195,51 @@ describe('genome CLI', () => {
     });
   }, 60_000);
 
+  it('ancestry gives the share of every reference group of a simulated file, as JSON and as a table', async () => {
+    const out = join(dir, 'ancestry');
+    expect((await cli('simulate', '--pedigree', 'parent-child', '--format', 'wegene', '--out', out, '--seed', '3')).code).toBe(0);
+    const truth = JSON.parse(await readFile(join(out, 'truth.json'), 'utf8')) as { people: { file: string }[] };
+    const file = join(out, truth.people[0].file);
+    const r = await cli('ancestry', file, '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as {
+      populations: { id: string; name: string; share: number; low: number; high: number }[];
+      markersUsed: number;
+      method: string;
+    };
+    expect(j.method).toBe('supervised-admixture-em');
+    expect(j.populations.map((p) => p.name)).toEqual([
+      '北方汉族',
+      '南方汉族',
+      '维吾尔族/中亚',
+      '蒙古族',
+      '日本',
+      '傣族/东南亚',
+      '南亚',
+      '欧洲',
+      '非洲',
+    ]);
+    // The simulator's founders are half northern, half southern Han; close East Asian groups can take
+    // some share (see data/ancestry/METHOD.zh.md), groups from other continents almost none.
+    const sum = (ids: string[]) => j.populations.filter((p) => ids.includes(p.id)).reduce((s, p) => s + p.share, 0);
+    expect(sum(['han_north', 'han_south'])).toBeGreaterThan(0.75);
+    expect(sum(['han_north', 'han_south', 'japanese', 'dai_sea', 'mongol'])).toBeGreaterThan(0.95);
+    expect(j.markersUsed).toBeGreaterThan(6000);
+    const t = await cli('ancestry', file);
+    expect(t.code).toBe(0);
+    const lines = t.out.trim().split('\n');
+    expect(lines[0]).toBe('人群\t占比\t90% 区间');
+    // Rows are sorted by share, so a Han group comes first.
+    expect(lines[1]).toMatch(/^(北方汉族|南方汉族)\t\d+\.\d%\t\d+\.\d% – \d+\.\d%$/);
+    expect(t.out).toContain('使用标记');
+  }, 60_000);
+
+  it('ancestry refuses a file with too few reference markers', async () => {
+    const r = await cli('ancestry', fixture('23andme_v5.txt'), '--json');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^genome: NO_MARKERS: 可用于祖源分析的标记太少/);
+  });
+
   it.each([
     ['a missing file', ['inspect', '/no/such/file.txt', '--json']],
     ['an empty file', ['inspect', fixture('empty.txt'), '--json']],
@@ -205,6 +250,7 @@ describe('genome CLI', () => {
     ['an unknown command', ['frobnicate']],
     ['no command', []],
     ['a report on a file without enough calls', ['report', fixture('header-only.txt'), '--json']],
+    ['ancestry with an unknown option', ['ancestry', fixture('23andme_v5.txt'), '--seed']],
   ])('exits non-zero with one line on stderr for %s', async (_what, argv) => {
     const r = await cli(...argv);
     expect(r.code).not.toBe(0);

@@ -14,9 +14,11 @@ import { type AncestryPopulationId, type AncestryReference, loadAncestryReferenc
  * where g_i is the genome's alt-allele count. EM treats each allele copy's group as missing data:
  *   E step: an alt copy came from k with probability q_k f_ik / p_i, a ref copy q_k (1 - f_ik) / (1 - p_i);
  *   M step: q_k = (expected copies from k) / (copies observed).
- * Every step increases L; the optimum is unique where L is strictly concave (here always, with
- * thousands of markers). Steps are accelerated with SQUAREM (Varadhan & Roland 2008), falling back to
- * the plain step whenever the extrapolated one would lower L.
+ * Every EM step increases L, and L is concave in q, so its maximum on the simplex is the one answer.
+ * Plain EM is slow where two groups are alike (northern and southern Han: L is flat along their
+ * difference), so after a few EM steps the maximum is found with Newton steps on the face of the
+ * simplex where shares are positive (active-set method, as ADMIXTURE's quadratic steps do), each step
+ * checked to increase L.
  *
  * The band per group is a block bootstrap: the markers, in genome order, are cut into blocks; blocks
  * are drawn with replacement, the shares re-estimated, and the band is the central interval of the

@@ -5,6 +5,7 @@ const COMMANDS: Record<string, () => Promise<{ run(args: string[]): Promise<numb
   inspect: () => import('./inspect.ts'),
   genotype: () => import('./genotype.ts'),
   report: () => import('./report.ts'),
+  ancestry: () => import('./ancestry.ts'),
   match: () => import('./match.ts'),
   simulate: () => import('./simulate.ts'),
 };
@@ -13,6 +14,7 @@ const USAGE = `usage: genome <command> [options]
   inspect FILE [--json]
   genotype FILE RSID... [--json]
   report FILE [--json]
+  ancestry FILE [--json]
   match FILE_A FILE_B [--json]
   simulate --pedigree NAME --format VENDOR --out DIR [--seed N]`;
 

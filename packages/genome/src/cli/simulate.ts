@@ -58,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
     seed,
     format: vendor,
     panelId: sim.panelId,
-    note: '模拟数据：等位基因频率为合成值，共享片段为家系内真实遗传的常染色体片段（不含群体背景共享）',
+    note: '模拟数据：祖源参考位点的等位基因频率取北方汉族与南方汉族参考频率各半，其余位点为合成值；共享片段为家系内真实遗传的常染色体片段（不含群体背景共享）',
     people,
     pairs: sim.pairs.map((q) => ({
       a: q.a,
