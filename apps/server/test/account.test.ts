@@ -5,10 +5,13 @@ import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import { DEMO_KITS, DEMO_USER, schema, testDatabaseTargets } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FsStorage } from '../src/storage/index.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
@@ -187,17 +190,57 @@ describe.each(testDatabaseTargets())('addresses, uploads, data export and accoun
     expect(row.avatar).toEqual({ type: 'img', url: good.data.uploadUrl });
   });
 
-  it('exports all my data as a JSON download, and nothing of anyone else', async () => {
+  /** Uploads bytes as a raw-data file of a person (the resumable upload, in one chunk). */
+  const storeRawFile = async (cookie: string, personId: string, fileName: string, bytes: Buffer) => {
+    const created = await call('POST', REPORT_API_PATHS.uploads, cookie, { personId, fileName, size: bytes.length });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: fillPattern(REPORT_API_PATHS.uploadOne, { id: created.data.id }),
+      payload: bytes,
+      headers: { cookie, 'content-type': 'application/octet-stream', 'upload-offset': '0' },
+    });
+    expect(res.json().data.state).toBe('stored');
+    const [row] = await t.database.db.select().from(schema.rawFiles).where(eq(schema.rawFiles.id, created.data.id));
+    return row;
+  };
+  const stored = (key: string) => new FsStorage(path.join(dataDir, 'files')).stat(key);
+
+  it('exports all my data and my raw files as one zip download, and nothing of anyone else', async () => {
+    const person = (await call('POST', ACCOUNT_PATHS.persons, alice, { name: '爱丽丝/本人', gender: 'female' })).data;
+    const raw = Buffer.from('# rsid\tchromosome\tposition\tgenotype\nrs1\t1\t100\tAG\n');
+    await storeRawFile(alice, person.id, '基因数据.txt', raw);
+    const gz = Buffer.from([0x1f, 0x8b, 1, 2, 3]);
+    await storeRawFile(alice, person.id, '基因数据.txt', gz);
+
     const res = await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: alice } });
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="jiyin-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
-    const archive = res.json();
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="jiyin-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = unzipSync(res.rawPayload);
+    const folder = `raw/爱丽丝_本人-${person.id.slice(0, 8)}`;
+    const names = Object.keys(zip);
+    expect(names).toHaveLength(3);
+    expect(names).toContain('my-data.json');
+    expect(names).toContain(`${folder}/基因数据.txt`);
+    // The same name again: the second file is told apart by its id.
+    expect(names.some((n) => new RegExp(`^${folder}/[0-9a-f]{8}-基因数据.txt$`).test(n))).toBe(true);
+    expect(Buffer.from(zip[`${folder}/基因数据.txt`]).equals(raw)).toBe(true);
+    const archive = JSON.parse(strFromU8(zip['my-data.json']));
     expect(archive.user).toMatchObject({ userName: '爱丽丝', phone: '13700000001' });
-    expect(JSON.stringify(archive)).not.toMatch(/argon2|passwordHash|tokenHash/);
+    expect(JSON.stringify(archive)).not.toMatch(/argon2|passwordHash|tokenHash|storageKey|packed/);
     expect(archive.deliveryAddresses.length).toBeGreaterThan(0);
     expect(archive.auditLog.some((e: { action: string }) => e.action === 'signup')).toBe(true);
-    const bobs = (await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: bob } })).json();
-    expect(bobs.user.phone).toBe('13700000002');
-    expect(bobs.deliveryAddresses).toEqual([]);
+    expect(archive.rawFiles).toEqual([
+      expect.objectContaining({ fileName: '基因数据.txt', size: raw.length, state: 'stored', personId: person.id }),
+      expect.objectContaining({ fileName: '基因数据.txt', size: gz.length }),
+    ]);
+    for (const key of ['imports', 'genomes', 'reportResults', 'notifications']) expect(archive[key]).toEqual([]);
+
+    const bobs = unzipSync((await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: bob } })).rawPayload);
+    expect(Object.keys(bobs)).toEqual(['my-data.json']);
+    const bobData = JSON.parse(strFromU8(bobs['my-data.json']));
+    expect(bobData.user.phone).toBe('13700000002');
+    expect(bobData.deliveryAddresses).toEqual([]);
+    expect(bobData.rawFiles).toEqual([]);
     expect((await call('GET', ACCOUNT_PATHS.dataExport, null)).code).toBe(CODES.NOT_LOGGED_IN.code);
   });
 
@@ -212,6 +255,8 @@ describe.each(testDatabaseTargets())('addresses, uploads, data export and accoun
     });
     await call('POST', ACCOUNT_PATHS.deliveryAddresses, carol, ADDRESS);
     expect((await call('GET', ACCOUNT_PATHS.persons, bob)).data.list.some((p: { id: string }) => p.id === person.id)).toBe(true);
+    const rawFile = await storeRawFile(carol, person.id, 'carol.txt', Buffer.from('rs1\t1\t100\tAG\n'));
+    expect(await stored(rawFile.storageKey)).not.toBeNull();
 
     expect((await call('GET', ACCOUNT_PATHS.accountCancel, carol)).data).toEqual({ state: 'none', application: null });
     t.clock.advance(61_000);
@@ -258,6 +303,8 @@ describe.each(testDatabaseTargets())('addresses, uploads, data export and accoun
     });
     expect((await call('GET', ACCOUNT_PATHS.persons, bob)).data.list.some((p: { id: string }) => p.id === person.id)).toBe(false);
     expect((await call('GET', API_PATHS.userInfo, carol)).code).toBe(CODES.NOT_LOGGED_IN.code);
+    expect(await db.select().from(schema.rawFiles).where(eq(schema.rawFiles.id, rawFile.id))).toEqual([]);
+    expect(await stored(rawFile.storageKey)).toBeNull();
     // Alice's kit stays hers.
     expect((await db.select().from(schema.kits).where(eq(schema.kits.barcode, aliceCode)))[0].personId).toBe(alicePerson.id);
   });

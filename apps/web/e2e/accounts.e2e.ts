@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
 import { pickOption, sendAndFillCode } from './helpers.ts';
@@ -150,7 +151,10 @@ describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: '下载我的数据' }).click();
     const file = await (await download).path();
-    const exported = JSON.parse(await readFile(file, 'utf8'));
+    // One zip: my-data.json plus the raw files (none for this account).
+    const zip = unzipSync(await readFile(file));
+    expect(Object.keys(zip)).toEqual(['my-data.json']);
+    const exported = JSON.parse(strFromU8(zip['my-data.json']));
     expect(JSON.stringify(exported)).toContain('中关村大街 1 号');
     expect(JSON.stringify(exported)).not.toContain(password);
     await screenshot(page, vp, 'settings');

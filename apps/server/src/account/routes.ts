@@ -11,10 +11,34 @@ import { findUser, userView } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
+import { importJobView } from '../imports/views.ts';
+import { notificationView } from '../notifications/queries.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
+import { type ZipEntry, zipStream } from '../storage/zip.ts';
 import { requireUser } from '../users/session.ts';
 
-const { users, persons, kits, personShares, sessions, auditLog, deliveryAddresses, cancelApplications } = schema;
+const {
+  users,
+  persons,
+  kits,
+  personShares,
+  sessions,
+  auditLog,
+  deliveryAddresses,
+  cancelApplications,
+  rawFiles,
+  importJobs,
+  genomes,
+  reportResults,
+  notifications,
+} = schema;
+
+/** A name usable as one path segment inside the archive. */
+const safeName = (s: string) =>
+  [...s]
+    .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
+    .join('')
+    .slice(0, 100) || '_';
 
 /** Barcodes bound to persons the user owns. */
 async function ownBarcodes(deps: Deps, userId: string): Promise<string[]> {
@@ -30,12 +54,16 @@ async function ownBarcodes(deps: Deps, userId: string): Promise<string[]> {
 export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
 
+  // PIPL: everything the product holds about me, as one zip: my-data.json (account, persons, imports,
+  // genome summaries, reports, notices, addresses, sessions, audit log) and the raw files I uploaded.
   app.get(ACCOUNT_PATHS.dataExport, async (req, reply) => {
     const me = await requireUser(req, deps);
     const user = await findUser(deps, me.userId);
     if (!user) throw new ApiError('NOT_LOGGED_IN');
     const own = (await listPersonRows(deps, me.userId)).filter((p) => p.access === 'owner');
     const ownIds = own.map((p) => p.row.id);
+    const barcodes = await ownBarcodes(deps, me.userId);
+    const files = await db.select().from(rawFiles).where(eq(rawFiles.userId, me.userId)).orderBy(rawFiles.createdAt);
     const archive = {
       exportedAt: deps.now().toISOString(),
       user: { ...userView(user), phone: user.phone, nationCode: user.nationCode, createdAt: user.createdAt.toISOString() },
@@ -46,6 +74,40 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
             .from(personShares)
             .where(inArray(personShares.personId, ownIds))
         : [],
+      rawFiles: files.map((f) => ({
+        id: f.id,
+        personId: f.personId,
+        fileName: f.fileName,
+        size: f.size,
+        sha256: f.sha256,
+        state: f.state,
+        createdAt: f.createdAt,
+      })),
+      imports: (await db.select().from(importJobs).where(eq(importJobs.userId, me.userId)).orderBy(importJobs.createdAt)).map(
+        importJobView,
+      ),
+      // The packed genotypes are in the raw files themselves; the summary says what was read.
+      genomes: ownIds.length
+        ? await db
+            .select({
+              barcode: genomes.barcode,
+              personId: genomes.personId,
+              vendor: genomes.vendor,
+              build: genomes.build,
+              sex: genomes.sex,
+              callRate: genomes.callRate,
+              markerCount: genomes.markerCount,
+              yHaplogroup: genomes.yHaplogroup,
+              mtHaplogroup: genomes.mtHaplogroup,
+              createdAt: genomes.createdAt,
+            })
+            .from(genomes)
+            .where(inArray(genomes.personId, ownIds))
+        : [],
+      reportResults: barcodes.length ? await db.select().from(reportResults).where(inArray(reportResults.barcode, barcodes)) : [],
+      notifications: (
+        await db.select().from(notifications).where(eq(notifications.userId, me.userId)).orderBy(desc(notifications.createdAt))
+      ).map(notificationView),
       deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
       sessions: await db
         .select({
@@ -71,11 +133,26 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     };
     await audit(deps, req, me.userId, 'data-export');
     const day = deps.now().toISOString().slice(0, 10);
-    reply
-      .header('content-disposition', `attachment; filename="jiyin-my-data-${day}.json"`)
+    const names = new Map(own.map((p) => [p.row.id, `${safeName(p.row.name)}-${p.row.id.slice(0, 8)}`]));
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      yield { name: 'my-data.json', data: Buffer.from(JSON.stringify(archive, null, 2)), compress: true, mtime: deps.now() };
+      const used = new Set<string>();
+      for (const f of files) {
+        if (f.state !== 'stored') continue;
+        let name = `raw/${names.get(f.personId) ?? f.personId}/${safeName(f.fileName)}`;
+        if (used.has(name)) name = `raw/${names.get(f.personId) ?? f.personId}/${f.id.slice(0, 8)}-${safeName(f.fileName)}`;
+        used.add(name);
+        const compressed = /\.(gz|zip)$/i.test(f.fileName);
+        yield { name, data: await deps.storage.get(f.storageKey), compress: !compressed, mtime: f.createdAt };
+      }
+    }
+    const body = zipStream(entries());
+    body.on('error', (err) => req.log.error({ err }, 'data export archive failed'));
+    return reply
+      .header('content-disposition', `attachment; filename="jiyin-my-data-${day}.zip"`)
       .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8');
-    return JSON.stringify(archive, null, 2);
+      .type('application/zip')
+      .send(body);
   });
 
   async function cancelState(userId: string): Promise<CancelState> {
@@ -110,7 +187,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
 
   // Confirmed by an SMS code sent to the account's phone (verifyType `cancel`): the user row goes, and
   // with it (foreign keys, ON DELETE CASCADE) persons, shares both ways, privacy switches, sessions,
-  // addresses, the audit log and the application; kits are unbound so the barcodes hold no one's data.
+  // addresses, the audit log and the application; kits are unbound so the barcodes hold no one's data,
+  // and the genetic data (imported detections, genomes, reports, PDFs) and stored files are deleted.
   app.delete(ACCOUNT_PATHS.accountCancel, async (req, reply) => {
     const me = await requireUser(req, deps);
     const b = parseInput(cancelConfirmSchema, req.body);
