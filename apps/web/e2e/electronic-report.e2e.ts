@@ -130,9 +130,10 @@ describe.each(VIEWPORTS)('electronic report at $name ($width×$height)', (vp: Vi
       if (!stdout) return; // poppler-utils not installed: the API test reads the PDF's text instead.
       const pages = Number(stdout.match(/Pages:\s+(\d+)/)?.[1]);
       expect(pages).toBeGreaterThan(20);
+      const isShot = (f: string) => f.startsWith('electronic-report-pdf-') && f.endsWith('.png');
+      for (const f of (await readdir(SHOTS_DIR)).filter(isShot)) await rm(path.join(SHOTS_DIR, f));
       await run('pdftoppm', ['-r', '60', '-png', '-f', '1', '-l', '8', file, path.join(SHOTS_DIR, 'electronic-report-pdf')]);
-      const shots = (await readdir(SHOTS_DIR)).filter((f) => f.startsWith('electronic-report-pdf'));
-      expect(shots.length).toBe(8);
+      expect((await readdir(SHOTS_DIR)).filter(isShot)).toHaveLength(8);
       await writeFile(path.join(SHOTS_DIR, 'electronic-report-pdf.txt'), `${stdout}\nbytes ${(await stat(file)).size}\n`);
     }
   }, 180_000);
