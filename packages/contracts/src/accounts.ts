@@ -221,3 +221,44 @@ export const avatarSchema = z.union([
   // Only pictures our own upload call stored (§7.3) can become an avatar.
   z.object({ type: z.literal('img'), url: z.string().regex(/^\/uploads\/avatars\/[0-9a-f-]{36}\.(png|jpg)$/, '头像地址无效') }),
 ]);
+
+/**
+ * Actions the security log records (PIPL: the user sees who did what with their account), with the
+ * words /user/settings shows. Client-reported events (handle-log) are stored as `client:<type>`.
+ */
+export const AUDIT_ACTION_LABELS = {
+  signup: '注册',
+  signin: '登录',
+  logout: '退出登录',
+  'reset-password': '找回密码',
+  'change-password': '修改密码',
+  'update-profile': '修改账户信息',
+  'person-create': '添加检测人',
+  'person-update': '修改检测人',
+  'person-delete': '删除检测人',
+  'person-unshare': '移除分享给我的检测人',
+  'person-share': '分享检测人',
+  'person-unshare-owner': '取消分享检测人',
+  'kit-bind': '绑定条码',
+  'privacy-switch': '修改隐私设置',
+  'address-create': '新增收货地址',
+  'address-update': '修改收货地址',
+  'address-delete': '删除收货地址',
+  'data-export': '下载我的数据',
+  'cancel-apply': '申请注销账户',
+  'raw-upload-create': '上传原始数据',
+  'raw-upload-stored': '原始数据上传完成',
+  'raw-import': '导入原始数据',
+  'raw-download': '下载原始数据',
+  'raw-delete': '删除原始数据',
+  'report-share-create': '创建报告分享链接',
+  'report-share-revoke': '撤销报告分享链接',
+  'electronic-report-download': '下载电子报告',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS | `client:${string}`;
+
+/** The label of a logged action; client-reported events show as 客户端事件. */
+export function auditActionLabel(action: string): string {
+  if (action.startsWith('client:')) return `客户端事件（${action.slice('client:'.length)}）`;
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}

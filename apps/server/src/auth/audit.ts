@@ -1,10 +1,11 @@
+import type { AuditAction } from '@jiyin/contracts/accounts';
 import { schema } from '@jiyin/db';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { newId } from './tokens.ts';
 
 /** Records a sign-in or sensitive action; the user can list them (PIPL). */
-export async function audit(deps: Deps, req: FastifyRequest, userId: string, action: string, detail?: Record<string, unknown>) {
+export async function audit(deps: Deps, req: FastifyRequest, userId: string, action: AuditAction, detail?: Record<string, unknown>) {
   await deps.database.db.insert(schema.auditLog).values({
     id: newId(),
     userId,

@@ -1,3 +1,4 @@
+import { auditActionLabel } from '@jiyin/contracts/accounts';
 import { isOk } from '@jiyin/contracts/envelope';
 import { Table } from 'antd';
 import { ChangePasswordForm } from '../../components/auth/ChangePasswordForm.tsx';
@@ -9,22 +10,6 @@ import { useRootData } from '../../lib/rootData.ts';
 import type { Route } from './+types/settings';
 
 export const meta = () => [{ title: pageTitle('账户设置') }];
-
-const ACTIONS: Record<string, string> = {
-  signup: '注册',
-  signin: '登录',
-  logout: '退出登录',
-  'reset-password': '找回密码',
-  'change-password': '修改密码',
-  'update-profile': '修改账户信息',
-  'person-create': '添加检测人',
-  'person-update': '修改检测人',
-  'person-delete': '删除检测人',
-  'person-unshare': '移除分享的检测人',
-  'person-share': '分享检测人',
-  'kit-bind': '绑定条码',
-  'privacy-switch': '修改隐私设置',
-};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const res = await apiClient(context.api).auditLog();
@@ -49,7 +34,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         dataSource={loaderData}
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: formatBeijingTime },
-          { title: '操作', dataIndex: 'action', render: (a: string) => ACTIONS[a] ?? a },
+          { title: '操作', dataIndex: 'action', render: auditActionLabel },
           { title: 'IP', dataIndex: 'ip' },
         ]}
       />
