@@ -402,5 +402,20 @@ describe.each(testDatabaseTargets())('electronic report API on $name', (target) 
       .insert(electronicReports)
       .values({ id: rendering, barcode: w.barcodes.std, userId: alicePerson.ownerUserId, state: 'rendering', createdAt: t.clock.now });
     expect((await download(w.alice, rendering)).json()).toMatchObject({ code: 4000, msg: '电子报告还没有生成完成，请稍后下载' });
+
+    // The person deleted while the PDF was being rendered: the file written afterwards is removed too.
+    const files = new FsStorage(path.join(dataDir, 'files'));
+    const deleting: Pick<Deps, 'database' | 'now' | 'storage'> = {
+      ...deps,
+      storage: Object.assign(Object.create(files) as FsStorage, {
+        put: async (key: string, body: Uint8Array) => {
+          await t.database.db.delete(electronicReports).where(eq(electronicReports.id, rendering));
+          return files.put(key, body);
+        },
+      }),
+    };
+    await runElectronicReport(deleting as Deps, rendering);
+    expect(await t.database.db.select().from(electronicReports).where(eq(electronicReports.id, rendering))).toHaveLength(0);
+    expect(await files.stat(`electronic-reports/${rendering}.pdf`)).toBeNull();
   });
 });

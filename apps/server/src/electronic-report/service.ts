@@ -131,11 +131,14 @@ export async function requestElectronicReport(deps: Deps, userId: string, s: Rep
 
 export const storageKeyOf = (id: string) => `electronic-reports/${id}.pdf`;
 
-async function finish(deps: Deps, id: string, set: Partial<ElectronicReportRow>): Promise<void> {
-  await deps.database.db
+/** Ends a render; answers false when its row is gone (the person or account was deleted meanwhile). */
+async function finish(deps: Deps, id: string, set: Partial<ElectronicReportRow>): Promise<boolean> {
+  const rows = await deps.database.db
     .update(electronicReports)
     .set({ ...set, finishedAt: deps.now() })
-    .where(eq(electronicReports.id, id));
+    .where(eq(electronicReports.id, id))
+    .returning({ id: electronicReports.id });
+  return rows.length > 0;
 }
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -173,7 +176,12 @@ export async function runElectronicReport(deps: Deps, id: string, log?: Log): Pr
   const key = storageKeyOf(id);
   await deps.storage.put(key, pdf);
   // The report may have been recomputed since the request: the PDF says which computation it shows.
-  await finish(deps, id, { state: 'done', storageKey: key, sourceComputedAt: new Date(input.computedAt), errorMessage: null });
+  const kept = await finish(deps, id, { state: 'done', storageKey: key, sourceComputedAt: new Date(input.computedAt), errorMessage: null });
+  // Deleted while rendering: the deletion could not know this file, so it goes here.
+  if (!kept) {
+    await deps.storage.delete(key);
+    return;
+  }
   log?.info({ id, barcode: row.barcode, bytes: pdf.length, ms: Math.round(performance.now() - started) }, 'electronic report rendered');
 }
 
