@@ -46,12 +46,12 @@ export const ANCESTRY_UNAVAILABLE: readonly { id: string; name: string; reason: 
   {
     id: 'tibetan',
     name: '藏族',
-    reason: '千人基因组计划和 HGDP 都没有藏族样本，其他藏族数据集不允许商业使用或未公开发布频率，暂不纳入。',
+    reason: '千人基因组计划和 HGDP 都没有藏族样本，暂未找到可商业使用的公开藏族频率数据，因此暂不纳入。',
   },
   {
     id: 'korean',
     name: '朝鲜族/韩国',
-    reason: '千人基因组计划和 HGDP 都没有朝鲜族或韩国人样本，可商用的公开频率数据未找到，暂不纳入。',
+    reason: '千人基因组计划和 HGDP 都没有朝鲜族或韩国人样本，暂未找到可商业使用的公开频率数据，因此暂不纳入。',
   },
 ];
 
