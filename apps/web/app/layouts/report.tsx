@@ -84,7 +84,7 @@ function ReportNav({ data }: { data: ReportLayoutData }) {
       <ReportLink to="/report/ancestry" className={pathname.startsWith('/report/ancestry') ? 'active' : undefined}>
         祖源
       </ReportLink>
-      {ctx.mode === 'own' && (
+      {ctx.mode === 'own' && ctx.loggedIn && (
         <AppLink to="/report/gene-relatives" className={pathname.startsWith('/report/gene-relatives') ? 'active' : undefined}>
           基因亲人
         </AppLink>

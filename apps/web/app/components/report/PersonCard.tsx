@@ -8,27 +8,29 @@ import { PersonSwitcher } from './PersonSwitcher.tsx';
 export function displayPerson(ctx: ReportContext): {
   name: string;
   gender: 'male' | 'female' | null;
-  detail: string | null;
+  detail: string[];
   badge: string | null;
-} {
+} | null {
   if (ctx.mode === 'share' && ctx.share) {
-    return { name: ctx.share.shareSct.name, gender: ctx.share.shareSct.gender, detail: ctx.share.shareBarcode, badge: '分享查看' };
+    return { name: ctx.share.shareSct.name, gender: ctx.share.shareSct.gender, detail: [ctx.share.shareBarcode], badge: '分享查看' };
   }
-  if (ctx.mode === 'sample') return { name: SAMPLE_PERSON_NAME, gender: null, detail: '基于合成的示例基因组', badge: '样例' };
+  if (ctx.mode === 'sample') return { name: SAMPLE_PERSON_NAME, gender: null, detail: ['基于合成的示例基因组'], badge: '样例' };
   if (ctx.current) {
     return {
       name: ctx.current.name,
       gender: ctx.current.gender,
-      detail: `${ctx.current.productName} · ${ctx.current.barcode}`,
+      detail: [ctx.current.productName, ctx.current.barcode],
       badge: ctx.current.shared ? '他人分享' : null,
     };
   }
-  return { name: '未选择检测人', gender: null, detail: ctx.barcode, badge: null };
+  // A barcode outside the user's detections, or a share link that no longer works: nobody to show.
+  return null;
 }
 
 /** §2.6 dashboard: the current tested person with a switch button. */
 export function PersonCard({ ctx }: { ctx: ReportContext }) {
   const p = displayPerson(ctx);
+  if (!p) return null;
   const colour = p.gender === 'female' ? 'linear-gradient(135deg,#f759ab,#ff9c6e)' : 'linear-gradient(135deg,#5b8cff,#36cfc9)';
   return (
     <section className="report-card person-card-report" data-testid="report-person-card">
@@ -40,7 +42,11 @@ export function PersonCard({ ctx }: { ctx: ReportContext }) {
           {p.name} {p.gender && (p.gender === 'female' ? <WomanOutlined className="muted" /> : <ManOutlined className="muted" />)}
           {p.badge && <Tag className="person-card-report__badge">{p.badge}</Tag>}
         </h2>
-        {p.detail && <p className="muted">{p.detail}</p>}
+        {p.detail.map((line) => (
+          <p key={line} className="muted">
+            {line}
+          </p>
+        ))}
       </div>
       {ctx.mode === 'own' && ctx.entries.length > 1 && (
         <PersonSwitcher entries={ctx.entries} current={ctx.barcode}>

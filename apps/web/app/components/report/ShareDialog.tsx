@@ -69,7 +69,9 @@ export function ShareDialog({ barcode, personName }: { barcode: string; personNa
       </Button>
       <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={`分享${personName}的报告`} width={520}>
         <div data-testid="share-dialog">
-          <p className="muted">拿到链接的人无需登录即可查看这位检测人的报告，看不到你的账户和其他检测人；链接可以随时撤销。</p>
+          <p className="muted">
+            拿到链接的人无需登录即可查看这位检测人的报告（肿瘤风险仅限本人查看），看不到你的账户和其他检测人；链接可以随时撤销。
+          </p>
           <div className="feel-rating">
             <span>有效期</span>
             <Radio.Group

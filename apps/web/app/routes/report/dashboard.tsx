@@ -4,7 +4,7 @@ import { LOCKED_ITEM_TOAST, PRODUCT_STATUS, REPORT_CATEGORIES, REPORT_THEMES, ty
 import { App, Button, Tag } from 'antd';
 import { AppDownloadCard } from '../../components/report/AppDownloadCard.tsx';
 import { ConsultCard } from '../../components/report/ConsultCard.tsx';
-import { PersonCard, displayPerson } from '../../components/report/PersonCard.tsx';
+import { PersonCard } from '../../components/report/PersonCard.tsx';
 import { ReportLink } from '../../components/report/ReportLink.tsx';
 import { ReportStatusView } from '../../components/report/ReportStatusView.tsx';
 import { ShareDialog } from '../../components/report/ShareDialog.tsx';
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...answerStatus(ctx, res), overview: isOk(res) ? res.data : null };
 }
 
-function CategoryCard({ c }: { c: ReportOverview['categories'][number] }) {
+function CategoryCard({ c, shareView }: { c: ReportOverview['categories'][number]; shareView: boolean }) {
   const { message } = App.useApp();
   // The same theme as the category's sidebar entry and page head (the ancestry entry takes the first).
   const at = REPORT_CATEGORIES.findIndex((x) => x.api === c.category);
@@ -45,7 +45,12 @@ function CategoryCard({ c }: { c: ReportOverview['categories'][number] }) {
           </button>
         ) : (
           <>
-            {c.highlights.length === 0 && <span className="muted">各项结果都在一般水平，点开看看详细解读。</span>}
+            {c.highlights.length === 0 && (
+              <span className="muted">
+                {/* §4 tumour-share limit: the server withholds tumour results from share viewers. */}
+                {shareView && c.category === 'tumor' ? '肿瘤风险报告仅限本人查看。' : '各项结果都在一般水平，点开看看详细解读。'}
+              </span>
+            )}
             {c.highlights.map((h) => (
               <ReportLink key={h.id} to={itemPath(c.category, h.id)} className="overview-card__row">
                 <span>{h.title}</span>
@@ -66,7 +71,6 @@ function CategoryCard({ c }: { c: ReportOverview['categories'][number] }) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { ctx } = useReportLayoutData();
   const { status, message, overview } = loaderData;
-  const person = displayPerson(ctx);
   const owner = ctx.mode === 'own' && ctx.current?.isOwner && ctx.barcode;
   return (
     <>
@@ -78,7 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <section className="report-hero" style={{ background: themeBackground(REPORT_THEMES[0]) }} data-testid="dashboard-hero">
-            <h1>{overview.sample ? '样例报告' : `${person.name}的基因报告`}</h1>
+            <h1>{overview.sample ? '样例报告' : `${overview.person.name}的基因报告`}</h1>
             <p>
               共 {overview.categories.reduce((n, c) => n + c.total, 0)} 项健康解读
               {overview.computedAt && `，生成于 ${formatBeijingTime(overview.computedAt)}`}
@@ -90,7 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </div>
             {owner && (
               <div className="report-hero__actions">
-                <ShareDialog barcode={owner} personName={person.name} />
+                <ShareDialog barcode={owner} personName={overview.person.name} />
                 <ReportLink to="/report/electronic-report">
                   <Button icon={<FilePdfOutlined />}>电子报告</Button>
                 </ReportLink>
@@ -99,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
           <div className="overview-grid">
             {overview.categories.map((c) => (
-              <CategoryCard key={c.category} c={c} />
+              <CategoryCard key={c.category} c={c} shareView={ctx.mode === 'share'} />
             ))}
           </div>
         </>
