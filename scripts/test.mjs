@@ -17,7 +17,7 @@ failed = (await run(vitest, ['run'])) !== 0 || failed;
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`[test] browser tests need Chromium at ${chromium}: apt-get install -y chromium fonts-noto-cjk`);
+  console.error(`[test] browser tests need Chromium at ${chromium}: apt-get install -y chromium fonts-noto-cjk poppler-utils`);
   failed = true;
 } else {
   failed = (await run(vitest, ['run', '--config', 'apps/web/vitest.e2e.config.ts'])) !== 0 || failed;
