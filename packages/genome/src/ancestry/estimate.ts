@@ -383,7 +383,7 @@ export function estimateAdmixture(
       for (let b = 0; b < blocks; b++) blockWeight[rng.int(blocks)]++;
       for (let j = 0; j < data.n; j++) w[j] = blockWeight[blockOf[j]];
       // Warm start from the full estimate; a share at 0 grows again when the active-set test says so.
-      const rep = fit(data, best.q, w, 1e-5, 0);
+      const rep = fit(data, best.q, w, 1e-4, 0);
       for (let k = 0; k < K; k++) draws[k].push(rep.q[k]);
     }
   }
