@@ -46,6 +46,7 @@ export async function signUpNewUser(page: Page, opts: { phone: string; password:
   await page.getByRole('button', { name: '下一步' }).click();
   await page.locator('.avatar-swatch').first().click();
   await page.getByRole('button', { name: '完成注册' }).click();
-  await page.waitForURL(`**${opts.from.split('?')[0]}*`);
+  const target = opts.from.split('?')[0];
+  await page.waitForURL((u) => u.pathname === target, { timeout: 60_000 });
   await page.waitForFunction(() => !document.querySelector('.ant-message-notice'), null, { timeout: 10_000 });
 }

@@ -1,6 +1,6 @@
 import { IMPORT_STAGE_LABELS, type ImportJobView, type ImportStageName } from '@jiyin/contracts/reportApi';
 import { BellOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Result, Steps } from 'antd';
+import { Alert, Button, Descriptions, Progress, Result, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { AppLink } from '../AppLink.tsx';
@@ -9,6 +9,15 @@ import { vendorName } from './vendors.ts';
 /** The stages a job walks through, in order (failed is where any of them can end). */
 const STAGES: ImportStageName[] = ['queued', 'parsing', 'computing', 'matching', 'done'];
 const POLL_MS = 1500;
+
+/**
+ * The step a failed job stopped at. A job fails from inside a stage the page may never have seen
+ * (polls are 1.5 s apart): without a summary it failed reading the file, with one while computing.
+ */
+function failedAt(lastSeen: ImportStageName, job: ImportJobView | null): ImportStageName {
+  const floor: ImportStageName = job?.summary ? 'computing' : 'parsing';
+  return STAGES.indexOf(lastSeen) > STAGES.indexOf(floor) ? lastSeen : floor;
+}
 
 const SEX_LABELS: Record<string, string> = { male: '男', female: '女', unknown: '未能判断' };
 
@@ -71,32 +80,24 @@ export function ImportJobProgress({
 
   const stage = job?.stage ?? 'queued';
   const failed = stage === 'failed';
-  const current = STAGES.indexOf(failed ? lastStage.current : stage);
+  const current = STAGES.indexOf(failed ? failedAt(lastStage.current, job) : stage);
   const summary = importSummaryItems(job?.summary ?? null);
 
   return (
     <div className="import-job" data-testid="import-job" data-stage={stage}>
-      <Steps
-        size="small"
-        current={current}
-        status={failed ? 'error' : stage === 'done' ? 'finish' : 'process'}
-        items={STAGES.map((s) => ({ title: IMPORT_STAGE_LABELS[s] }))}
-        className="import-job__stages"
-      />
+      <div className="import-job__stages">
+        <Steps
+          size="small"
+          current={current}
+          status={failed ? 'error' : stage === 'done' ? 'finish' : 'process'}
+          items={STAGES.map((s) => ({ title: IMPORT_STAGE_LABELS[s] }))}
+        />
+      </div>
+      {!failed && stage !== 'done' && <Progress percent={job?.progress ?? 0} status="active" size="small" aria-label="导入进度" />}
       {!failed && stage !== 'done' && (
         <p className="muted import-job__hint">正在{IMPORT_STAGE_LABELS[stage]}… 一般 1–3 分钟完成，可以离开本页，完成后会通知你。</p>
       )}
       {pollError && <Alert type="warning" showIcon title={`暂时无法获取进度：${pollError}，正在重试…`} />}
-      {summary.length > 0 && (
-        <Descriptions
-          size="small"
-          bordered
-          column={{ xs: 1, sm: 2, md: 3 }}
-          items={summary}
-          className="import-job__summary"
-          title="数据概况"
-        />
-      )}
       {failed && (
         <Result
           status="error"
@@ -127,6 +128,16 @@ export function ImportJobProgress({
               </AppLink>
             ) : null
           }
+        />
+      )}
+      {summary.length > 0 && (
+        <Descriptions
+          size="small"
+          bordered
+          column={{ xs: 1, sm: 2, md: 3 }}
+          items={summary}
+          className="import-job__summary"
+          title="数据概况"
         />
       )}
     </div>

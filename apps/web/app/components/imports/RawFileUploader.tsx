@@ -25,7 +25,14 @@ function remaining(p: UploadProgress): string | null {
  * then send it resumably with a progress bar. A failed network is retried with backoff; choosing the
  * same file again after a reload continues the unfinished upload.
  */
-export function RawFileUploader({ personId, onUploaded }: { personId: string; onUploaded: (upload: UploadView, file: File) => void }) {
+export function RawFileUploader({
+  personId,
+  onUploaded,
+}: {
+  personId: string;
+  /** resumedFrom: the bytes the server already held when this page started sending. */
+  onUploaded: (upload: UploadView, file: File, resumedFrom: number) => void;
+}) {
   const api = useBrowserApi();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -47,15 +54,19 @@ export function RawFileUploader({ personId, onUploaded }: { personId: string; on
     const controller = new AbortController();
     abort.current = controller;
     try {
+      let resumedFrom = 0;
       const upload = await uploadResumable({
         personId,
         file: f,
         storage: browserStorage(),
         signal: controller.signal,
         calls: { create: api.createUpload, get: api.upload, putChunk: api.putUploadChunk },
-        onProgress: setProgress,
+        onProgress: (p) => {
+          resumedFrom = p.resumedFrom;
+          setProgress(p);
+        },
       });
-      onUploaded(upload, f);
+      onUploaded(upload, f, resumedFrom);
     } catch (e) {
       if (!controller.signal.aborted) setError(e instanceof Error ? e.message : '上传失败，请重试');
     } finally {

@@ -26,7 +26,7 @@ export function RawDataFiles({ personId, downloadAllowed }: { personId: string; 
 
   const load = useCallback(async () => {
     const res = await api.rawData(personId);
-    setFiles(res.code === 0 && res.data ? res.data.list.filter((f) => f.state === 'stored') : []);
+    setFiles(res.code === 0 && res.data ? res.data.filter((f) => f.state === 'stored') : []);
   }, [api, personId]);
 
   useEffect(() => {

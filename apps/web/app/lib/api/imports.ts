@@ -23,7 +23,8 @@ export function importsClient(api: ApiTransport) {
       api({ method: 'GET', path: fillPattern(REPORT_API_PATHS.importOne, { id }) }),
     importJobs: (personId: string): Promise<Envelope<{ list: ImportJobView[] }>> =>
       api({ method: 'GET', path: REPORT_API_PATHS.imports, query: { personId } }),
-    rawData: (personId: string): Promise<Envelope<{ list: RawDataFileView[] }>> =>
+    /** Stored and deleted files, newest first. */
+    rawData: (personId: string): Promise<Envelope<RawDataFileView[]>> =>
       api({ method: 'GET', path: fillPattern(REPORT_API_PATHS.rawData, { personId }) }),
     thawRawData: (personId: string, fileId: string): Promise<Envelope<RawDataFileView>> =>
       api({ method: 'POST', path: fillPattern(REPORT_API_PATHS.rawDataThaw, { personId, fileId }) }),

@@ -1,6 +1,6 @@
 import type { PersonView } from '@jiyin/contracts/accounts';
 import type { UploadView } from '@jiyin/contracts/reportApi';
-import { LeftOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, LeftOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Collapse, Steps } from 'antd';
 import { useState } from 'react';
 import { AppLink } from '../../components/AppLink.tsx';
@@ -14,7 +14,7 @@ import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { unwrap } from '../../lib/loaders.ts';
-import { forgetUpload } from '../../lib/resumableUpload.ts';
+import { forgetUpload, formatBytes } from '../../lib/resumableUpload.ts';
 import type { Route } from './+types/chip';
 import '../../components/imports/import.css';
 
@@ -27,7 +27,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { persons, personId: persons.some((p) => p.id === wanted) ? wanted : persons.length === 1 ? persons[0].id : null };
 }
 
-type Phase = { kind: 'file' } | { kind: 'job'; jobId: string };
+/** The file just sent, shown above the job's stages. */
+type Sent = { name: string; size: number; resumedFrom: number };
+type Phase = { kind: 'file' } | { kind: 'job'; jobId: string; sent?: Sent };
 
 /** §2.1 /import/chip: choose or create the tested person, upload the raw file, follow the import. */
 export default function ImportChip({ loaderData }: Route.ComponentProps) {
@@ -45,7 +47,7 @@ export default function ImportChip({ loaderData }: Route.ComponentProps) {
   const person = persons.find((p) => p.id === personId) ?? null;
   const step = !person ? 0 : phase.kind === 'file' ? 1 : 2;
 
-  const startImport = async (upload: UploadView, file: File) => {
+  const startImport = async (upload: UploadView, file: File, resumedFrom: number) => {
     if (!person) return;
     setStartError(null);
     const res = await api.startImport(upload.id);
@@ -55,7 +57,7 @@ export default function ImportChip({ loaderData }: Route.ComponentProps) {
     } catch {
       // storage unavailable: nothing was remembered
     }
-    setPhase({ kind: 'job', jobId: res.data.id });
+    setPhase({ kind: 'job', jobId: res.data.id, sent: { name: file.name, size: file.size, resumedFrom } });
   };
 
   const restart = () => {
@@ -116,6 +118,13 @@ export default function ImportChip({ loaderData }: Route.ComponentProps) {
               />
             )}
           </>
+        )}
+        {person && phase.kind === 'job' && phase.sent && (
+          <p className="import-uploaded">
+            <CheckCircleFilled className="import-uploaded__icon" />
+            <span>{`${phase.sent.name} 上传完成${phase.sent.resumedFrom > 0 ? `（从 ${formatBytes(phase.sent.resumedFrom)} 处继续）` : ''}`}</span>
+            <span className="muted">{formatBytes(phase.sent.size)}</span>
+          </p>
         )}
         {person && phase.kind === 'job' && (
           <ImportJobProgress jobId={phase.jobId} onRetry={restart} onSettled={() => setSettledJobs((n) => n + 1)} />
