@@ -144,10 +144,14 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
     if (file?.state !== 'stored') return refuse('FILE_GONE', '原始数据文件已被删除，无法导入，请重新上传');
     await stage('parsing', 10, { attempts: job.attempts + 1, errorCode: null, errorMessage: null });
     let computed: Computed;
+    const t0 = performance.now();
+    let t1 = t0;
+    let t2 = t0;
     try {
       const parsed = await parseRawStream(await deps.storage.get(file.storageKey));
       assertReportable(parsed);
       checkPlacement(parsed);
+      t1 = performance.now();
       await stage('computing', 50, {
         summary: {
           vendor: parsed.vendor,
@@ -163,12 +167,15 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
       const items = evaluateReports(byRsid);
       const haplogroups = { y: callYHaplogroup(byPosition, byRsid), mt: callMtHaplogroup(byPosition, byRsid) };
       computed = { parsed, packed, items, haplogroups };
+      t2 = performance.now();
     } catch (e) {
       if (e instanceof GenomeError) return refuse(e.code, importErrorMessage(e));
       if (e instanceof ImportRefused) return refuse(e.code, e.message);
       throw e;
     }
     barcode = await store(deps, job, file.id, computed);
+    const ms = (a: number, b: number) => Math.round(b - a);
+    log?.info({ importJobId, parseMs: ms(t0, t1), computeMs: ms(t1, t2), storeMs: ms(t2, performance.now()) }, 'import timings');
   }
   // Matching runs apart (it reads every consenting genome); the singleton key keeps one per detection.
   await deps.queue.send(RELATIVES_MATCH_JOB, { barcode }, { singletonKey: barcode as string });

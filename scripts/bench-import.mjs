@@ -1,0 +1,216 @@
+// `npm run bench:import`: upload-to-reports time of one simulated 600,000-marker 23andMe file, and the
+// throughput of 20 imports queued at once, through the HTTP API of the real server (main.ts) on
+// loopback: resumable upload in 4 MB chunks, import job, polling until done. On PGlite, and on
+// Postgres too when DATABASE_URL is set (a fresh database is created and dropped).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { simulatedCalls, vendorFileBytes } from '../apps/server/src/imports/simulated.ts';
+import { ACCOUNT_PATHS } from '../packages/contracts/src/accounts.ts';
+import { fillPattern } from '../packages/contracts/src/pathPattern.ts';
+import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '../packages/contracts/src/reportApi.ts';
+import { buildWebIfStale, ROOT, WEB_DIR } from './lib.mjs';
+
+const QUEUED_AT_ONCE = Number(process.env.BENCH_IMPORTS ?? 20);
+const s2 = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function startServer(databaseUrl) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'jy-bench-import-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_ENV: 'local',
+      // Info: the import worker logs its parse, compute and store times.
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      DATABASE_URL: databaseUrl ?? '',
+    },
+  });
+  const timings = new Map();
+  let pending = '';
+  child.stdout.on('data', (d) => {
+    const lines = (pending + d).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"import timings"')) continue;
+      const entry = JSON.parse(line);
+      timings.set(entry.importJobId, entry);
+    }
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    if (i > 240) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    base,
+    timings,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function client(base) {
+  let cookie = '';
+  return async function api(method, url, body, headers = {}) {
+    const binary = Buffer.isBuffer(body);
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : binary ? new Uint8Array(body) : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie?.startsWith('__token=')) cookie = setCookie.split(';')[0];
+    const answer = await res.json();
+    if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.msg}`);
+    return answer.data;
+  };
+}
+
+async function signUp(api, phone) {
+  await api('POST', ACCOUNT_PATHS.sendSmsCode, { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' });
+  const { code } = await api('GET', `${ACCOUNT_PATHS.devSmsOutbox}?phoneNumber=${phone}&nationCode=86`);
+  await api('POST', ACCOUNT_PATHS.signup, {
+    phoneNumber: phone,
+    nationCode: '86',
+    authCode: code,
+    password: 'bench-Import-2026',
+    name: '性能测试',
+  });
+}
+
+async function uploadFile(api, personId, bytes) {
+  const up = await api('POST', REPORT_API_PATHS.uploads, { personId, fileName: 'genome_23andme.txt', size: bytes.length });
+  for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES) {
+    await api('PUT', fillPattern(REPORT_API_PATHS.uploadOne, { id: up.id }), bytes.subarray(offset, offset + UPLOAD_CHUNK_BYTES), {
+      'upload-offset': String(offset),
+    });
+  }
+  return up.id;
+}
+
+/** Polls the job every 20 ms; answers when each stage was first seen. */
+async function waitDone(api, jobId) {
+  const seen = {};
+  for (;;) {
+    const job = await api('GET', fillPattern(REPORT_API_PATHS.importOne, { id: jobId }));
+    seen[job.stage] ??= performance.now();
+    if (job.stage === 'failed') throw new Error(`import failed: ${job.errorMessage}`);
+    if (job.stage === 'done') return seen;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Polls the user's job list (one request for all) every 250 ms until every job is done. */
+async function waitAllDone(api, ids) {
+  for (;;) {
+    const { list } = await api('GET', REPORT_API_PATHS.imports);
+    const mine = list.filter((j) => ids.includes(j.id));
+    const failed = mine.find((j) => j.stage === 'failed');
+    if (failed) throw new Error(`import failed: ${failed.errorMessage}`);
+    if (mine.length === ids.length && mine.every((j) => j.stage === 'done')) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function bench(label, databaseUrl, file) {
+  const server = await startServer(databaseUrl);
+  try {
+    const api = client(server.base);
+    await signUp(api, '13800009999');
+    const persons = [];
+    for (let i = 0; i <= QUEUED_AT_ONCE; i++)
+      persons.push((await api('POST', ACCOUNT_PATHS.persons, { name: `测试${i}`, gender: 'female' })).id);
+
+    // 1. One file, upload to reports.
+    const t0 = performance.now();
+    const uploadId = await uploadFile(api, persons[0], file);
+    const t1 = performance.now();
+    const job = await api('POST', REPORT_API_PATHS.imports, { uploadId });
+    const seen = await waitDone(api, job.id);
+    const t2 = performance.now();
+    await new Promise((r) => setTimeout(r, 100));
+    const timing = server.timings.get(job.id) ?? {};
+
+    // 2. Uploaded first, then all imports queued at once.
+    const uploads = [];
+    for (const p of persons.slice(1)) uploads.push(await uploadFile(api, p, file));
+    const t3 = performance.now();
+    const jobs = await Promise.all(uploads.map((id) => api('POST', REPORT_API_PATHS.imports, { uploadId: id })));
+    await waitAllDone(
+      api,
+      jobs.map((j) => j.id),
+    );
+    const t4 = performance.now();
+    const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+    return {
+      database: label,
+      'upload (4 MB chunks)': s(t1 - t0),
+      'queued → parsing': s(seen.parsing - t1),
+      'parse / reports / store': `${timing.parseMs} / ${timing.computeMs} / ${timing.storeMs} ms`,
+      'upload → reports': s(t2 - t0),
+      [`${QUEUED_AT_ONCE} queued at once`]: s(t4 - t3),
+      'imports/minute': ((QUEUED_AT_ONCE / (t4 - t3)) * 60_000).toFixed(1),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// main.ts serves pages too, so it needs a web build; pages are not measured, any build will do.
+if (!existsSync(path.join(WEB_DIR, process.env.WEB_BUILD_DIR ?? 'build', 'server', 'index.js'))) await buildWebIfStale();
+let t = performance.now();
+const file = vendorFileBytes(simulatedCalls(4242, 'female'));
+console.log(
+  `bench:import — simulated 23andMe file: 600,000 markers, ${(file.length / 1024 / 1024).toFixed(1)} MB (made in ${s2(performance.now() - t)})`,
+);
+
+const rows = [];
+t = performance.now();
+rows.push(await bench('PGlite (in-process queue)', undefined, file));
+console.log(`  PGlite run took ${s2(performance.now() - t)}`);
+if (process.env.DATABASE_URL) {
+  const name = `jy_bench_${Date.now().toString(36)}`;
+  const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    t = performance.now();
+    rows.push(await bench('Postgres (pg-boss)', url.toString(), file));
+    console.log(`  Postgres run took ${s2(performance.now() - t)}`);
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+console.log(`\nNode ${process.version}, one server process on loopback, import worker concurrency 2, same file for every person`);
+console.table(rows);
