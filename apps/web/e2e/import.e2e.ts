@@ -156,6 +156,7 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
 
       // A file of another type is refused on the page, before anything is sent.
       await fileInput(page).setInputFiles(files.pdf);
+      await page.getByText('仅支持 .txt、.csv、.zip、.gz、.vcf 或 .vcf.gz 文件').waitFor();
       await page.getByText('仅支持 .txt、.csv、.zip、.gz、.vcf 或 .vcf.gz 文件').scrollIntoViewIfNeeded();
       await screenshot(page, vp, 'import-wrong-type');
 
@@ -244,12 +245,14 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
       expect((await watchStages(page)).at(-1)).toBe('failed');
       const job = page.getByTestId('import-job');
       await job.getByRole('alert').filter({ hasText: '无法识别文件格式' }).waitFor();
+      await job.getByRole('alert').filter({ hasText: '无法识别文件格式' }).scrollIntoViewIfNeeded();
       await screenshot(page, vp, 'import-failed-garbage');
 
       await job.getByRole('button', { name: '重新选择文件' }).click();
       await fileInput(page).setInputFiles(files.lowCall);
       expect((await watchStages(page)).at(-1)).toBe('failed');
       await page.getByTestId('import-job').getByRole('alert').filter({ hasText: '检出率 1.0% 低于 90%' }).waitFor();
+      await page.getByTestId('import-job').getByRole('alert').filter({ hasText: '检出率 1.0% 低于 90%' }).scrollIntoViewIfNeeded();
       await screenshot(page, vp, 'import-failed-call-rate');
       expect(page.errors).toEqual([]);
     },

@@ -88,6 +88,8 @@ export function ImportJobProgress({
       <div className="import-job__stages">
         <Steps
           size="small"
+          responsive={false}
+          titlePlacement="vertical"
           current={current}
           status={failed ? 'error' : stage === 'done' ? 'finish' : 'process'}
           items={STAGES.map((s) => ({ title: IMPORT_STAGE_LABELS[s] }))}

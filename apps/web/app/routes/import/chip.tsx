@@ -77,7 +77,13 @@ export default function ImportChip({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="import-steps">
-        <Steps size="small" current={step} items={[{ title: '选择检测人' }, { title: '上传原始数据' }, { title: '生成报告' }]} />
+        <Steps
+          size="small"
+          responsive={false}
+          titlePlacement="vertical"
+          current={step}
+          items={[{ title: '选择检测人' }, { title: '上传原始数据' }, { title: '生成报告' }]}
+        />
       </div>
 
       <section className="import-card" aria-labelledby="import-person-title">
