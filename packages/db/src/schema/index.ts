@@ -5,3 +5,4 @@ export * from './meta.ts';
 export * from './persons.ts';
 export * from './addresses.ts';
 export * from './reports.ts';
+export * from './ancestry.ts';
