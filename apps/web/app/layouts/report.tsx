@@ -30,7 +30,8 @@ const DRAWER_OPENED_KEY = 'jy_report_drawer_opened';
 /** Who is reading and whose report (§4), and the sidebar every report page shows (§7.4). */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<ReportLayoutData> {
   const ctx = await reportContext(request, context);
-  if (ctx.status !== 'out') return { ctx, sideBar: null };
+  // §7.4: the app and mini-programs draw their own side bar.
+  if (ctx.status !== 'out' || context.device.isApp || context.device.isMiniProgram) return { ctx, sideBar: null };
   const res = await reportApi(context, ctx).sideBarData(ctx.barcode);
   return { ctx, sideBar: isOk(res) ? res.data : null };
 }
@@ -156,7 +157,12 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
     localStorage.setItem(DRAWER_OPENED_KEY, '1');
   };
   const { ctx } = loaderData;
-  const showHint = hydrated && !drawerOpened && !scrolled;
+  // Once the page has scrolled the hint stays away, even back at the top.
+  const [scrolledOnce, setScrolledOnce] = useState(false);
+  useEffect(() => {
+    if (scrolled) setScrolledOnce(true);
+  }, [scrolled]);
+  const showHint = hydrated && !drawerOpened && !scrolledOnce;
   return (
     <div className="page page--gray report-page">
       {!device.hideSiteHeader && (
