@@ -13,7 +13,6 @@ CREATE TABLE "relative_consents" (
 	"protocol_version" text NOT NULL,
 	"consented_at" timestamp with time zone NOT NULL,
 	"withdrawn_at" timestamp with time zone,
-	"show_full_name" boolean DEFAULT false NOT NULL,
 	"open_clan_relation" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint

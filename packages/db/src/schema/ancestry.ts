@@ -16,8 +16,10 @@ export const relativeConsents = pgTable('relative_consents', {
   protocolVersion: text('protocol_version').notNull(),
   consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
-  /** Clan relation base info (§3): show the full name to clan relatives, take part in clan relations. */
-  showFullName: boolean('show_full_name').notNull().default(false),
+  /**
+   * Clan relation base info (§3): take part in clan relations. Its showFullName is the person's
+   * privacy switch `showFullName` (privacy_switches), not a second copy here.
+   */
   openClanRelation: boolean('open_clan_relation').notNull().default(true),
 });
 
