@@ -22,7 +22,7 @@ export function levelColour(level: string | null): string {
   return (level && LEVEL_COLOURS[level]) || 'default';
 }
 
-/** Levels a reader should look at first (old-risk and the overview sort them to the top). */
+/** Levels that call for attention (old-risk counts them). */
 export const ELEVATED_LEVELS: readonly string[] = [
   'high',
   'affected',

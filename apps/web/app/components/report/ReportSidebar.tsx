@@ -94,7 +94,7 @@ function flatten(list: SideBarItem[]): SideBarItem[] {
 }
 
 /** Submenus holding the current page, so the current submenu opens by itself (§2.6). */
-export function openKeysFor(groups: SideBarItem[][], pathname: string): string[] {
+function openKeysFor(groups: SideBarItem[][], pathname: string): string[] {
   const keys: string[] = [];
   const walk = (list: SideBarItem[]) => {
     for (const item of list) {

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { isOk } from '@jiyin/contracts/envelope';
-import { LOCKED_ITEM_TOAST, PRODUCT_STATUS, type ReportItemSummary } from '@jiyin/contracts/reportApi';
+import { LOCKED_ITEM_TOAST, PRODUCT_STATUS } from '@jiyin/contracts/reportApi';
 import { App, Table, Tag } from 'antd';
 import { Crumbs } from '../../components/report/CategoryView.tsx';
 import { ReportLink } from '../../components/report/ReportLink.tsx';
@@ -13,16 +13,7 @@ import type { Route } from './+types/old-risk';
 
 export const meta = () => [{ title: pageTitle('疾病风险（旧版）') }];
 
-/** Elevated risks first, then the rest, undetected last; otherwise the server's order. */
-export function riskOrder(items: ReportItemSummary[]): ReportItemSummary[] {
-  const rank = (i: ReportItemSummary) => (i.status === 'unDetected' ? 2 : i.level && ELEVATED_LEVELS.includes(i.level) ? 0 : 1);
-  return items
-    .map((item, at) => ({ item, at }))
-    .sort((a, b) => rank(a.item) - rank(b.item) || a.at - b.at)
-    .map((x) => x.item);
-}
-
-/** §2.2 /report/old-risk: the disease report in the older flat table, elevated risks on top. */
+/** §2.2 /report/old-risk: the disease report in the older flat table (the server lists elevated risks first). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await reportContext(request, context);
   if (ctx.status !== 'out') return { status: ctx.status, message: ctx.statusMessage, view: null };
@@ -37,7 +28,7 @@ export default function OldRiskPage({ loaderData }: Route.ComponentProps) {
   if (status !== 'out' || !view) {
     return <ReportStatusView status={status === 'out' ? 'error' : status} loggedIn={ctx.loggedIn} message={message} />;
   }
-  const rows = riskOrder(view.items);
+  const rows = view.items;
   const elevated = rows.filter((i) => i.status === 'out' && i.level && ELEVATED_LEVELS.includes(i.level)).length;
   return (
     <>
