@@ -12,7 +12,7 @@ import { schema, testDatabaseTargets } from '@jiyin/db';
 import { loadKnowledgeBase, type RawCall } from '@jiyin/genome';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RAW_DATA_PRODUCT_ID, RELATIVES_MATCH_JOB } from '../src/imports/pipeline.ts';
+import { RAW_DATA_PRODUCT_ID, RELATIVES_MATCH_JOB, registerImportWorker, runImport } from '../src/imports/pipeline.ts';
 import { simulatedCalls, vendorFileBytes } from '../src/imports/simulated.ts';
 import { CHUNK_LIMIT_BYTES } from '../src/imports/uploads.ts';
 import { FsStorage } from '../src/storage/index.ts';
@@ -259,6 +259,32 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
     expect(job).toMatchObject({ stage: 'done', barcode });
     expect(job.id).not.toBe(firstJob.id);
     expect(await rowsOf(alicePerson)).toEqual({ kits: 1, genomes: 1, reports: 1 });
+  }, 60_000);
+
+  it('runs an import recorded but never queued (the process stopped in between) when workers start', async () => {
+    const personId = await newPerson(alice, '未入队');
+    const up = await uploadFile(alice, personId, OTHER_GOOD);
+    const [file] = await t.database.db.select().from(rawFiles).where(eq(rawFiles.id, up.id));
+    const [row] = await t.database.db
+      .insert(importJobs)
+      .values({ id: crypto.randomUUID(), userId: file.userId, personId, rawFileId: file.id, fileSha256: file.sha256 as string })
+      .returning();
+    await registerImportWorker(t.app.deps);
+    expect(await finished(alice, row.id)).toMatchObject({ stage: 'done' });
+  }, 60_000);
+
+  it('writes once when the same import runs twice at the same time', async () => {
+    const personId = await newPerson(alice, '并发');
+    const up = await uploadFile(alice, personId, OTHER_GOOD);
+    const [file] = await t.database.db.select().from(rawFiles).where(eq(rawFiles.id, up.id));
+    const [row] = await t.database.db
+      .insert(importJobs)
+      .values({ id: crypto.randomUUID(), userId: file.userId, personId, rawFileId: file.id, fileSha256: file.sha256 as string })
+      .returning();
+    await Promise.all([runImport(t.app.deps, row.id), runImport(t.app.deps, row.id)]);
+    expect(await rowsOf(personId)).toEqual({ kits: 1, genomes: 1, reports: 1 });
+    const [kit] = await t.database.db.select().from(kits).where(eq(kits.personId, personId));
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.relatedId, kit.barcode))).toHaveLength(1);
   }, 60_000);
 
   it.each(BAD_FILES)(

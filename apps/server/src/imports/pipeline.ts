@@ -16,7 +16,7 @@ import {
   parseRawStream,
   serialisePacked,
 } from '@jiyin/genome';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 
@@ -118,6 +118,17 @@ async function newImportBarcode(tx: Db, personId: string, now: Date): Promise<st
 }
 
 /**
+ * The stages a job may move to a stage from. A stage never goes back, so a second run of the same
+ * job (after a lock ran out while the first still worked) cannot undo the first one's progress.
+ */
+const MOVES_FROM = {
+  parsing: ['queued', 'parsing', 'computing'],
+  computing: ['parsing'],
+  done: ['matching', 'done'],
+  failed: ['queued', 'parsing', 'computing'],
+} satisfies Record<string, ImportStageName[]>;
+
+/**
  * The import job: parse the stored file, compute the reports, then write the detection, genome,
  * reports and notice in one transaction, queue relative matching and finish. Idempotent: a job that
  * is done returns at once; one interrupted before its transaction starts over (nothing was
@@ -128,21 +139,25 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
   const [job] = await db.select().from(importJobs).where(eq(importJobs.id, importJobId));
   if (!job || job.stage === 'done' || job.stage === 'failed') return;
 
-  const stage = async (s: ImportStageName, progress: number, extra: Partial<typeof importJobs.$inferInsert> = {}) => {
+  /** Moves the job on; false when another run of it has moved it past this point already. */
+  const stage = async (s: keyof typeof MOVES_FROM, progress: number, extra: Partial<typeof importJobs.$inferInsert> = {}) => {
     log?.info({ importJobId, stage: s, progress }, 'import stage');
-    await db
+    const moved = await db
       .update(importJobs)
       .set({ stage: s, progress, updatedAt: deps.now(), ...extra })
-      .where(eq(importJobs.id, importJobId));
+      .where(and(eq(importJobs.id, importJobId), inArray(importJobs.stage, MOVES_FROM[s])))
+      .returning({ id: importJobs.id });
+    return moved.length > 0;
   };
-  const refuse = (code: string, message: string) =>
-    stage('failed', job.progress, { errorCode: code, errorMessage: message, finishedAt: deps.now() });
+  const refuse = async (code: string, message: string) => {
+    await stage('failed', job.progress, { errorCode: code, errorMessage: message, finishedAt: deps.now() });
+  };
 
   let barcode = job.barcode;
   if (job.stage !== 'matching') {
     const [file] = job.rawFileId ? await db.select().from(rawFiles).where(eq(rawFiles.id, job.rawFileId)) : [];
     if (file?.state !== 'stored') return refuse('FILE_GONE', '原始数据文件已被删除，无法导入，请重新上传');
-    await stage('parsing', 10, { attempts: job.attempts + 1, errorCode: null, errorMessage: null });
+    if (!(await stage('parsing', 10, { attempts: job.attempts + 1, errorCode: null, errorMessage: null }))) return;
     let computed: Computed;
     const t0 = performance.now();
     let t1 = t0;
@@ -152,7 +167,7 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
       assertReportable(parsed);
       checkPlacement(parsed);
       t1 = performance.now();
-      await stage('computing', 50, {
+      const moved = await stage('computing', 50, {
         summary: {
           vendor: parsed.vendor,
           build: `GRCh${parsed.build}`,
@@ -161,6 +176,7 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
           sex: parsed.sex === 'unknown' ? null : parsed.sex,
         },
       });
+      if (!moved) return;
       const panel = loadPanel();
       const packed = serialisePacked(packGenome(parsed.calls, panel, parsed.sex));
       const { byRsid, byPosition } = lookupsFromCalls(parsed.calls);
@@ -189,6 +205,10 @@ async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId:
     // Locks the person: two imports for one person must not each create a detection.
     const [person] = await tx.select().from(persons).where(eq(persons.id, job.personId)).for('update');
     if (!person) throw new Error(`person ${job.personId} is gone`);
+    // A second run of the same job (a lock that ran out while the first still worked) writes nothing.
+    const [current] = await tx.select().from(importJobs).where(eq(importJobs.id, job.id)).for('update');
+    if (!current) throw new Error(`import ${job.id} is gone`);
+    if (current.barcode && (current.stage === 'matching' || current.stage === 'done')) return current.barcode;
     let barcode = job.barcode;
     if (!barcode) {
       const [kit] = await tx
@@ -240,6 +260,13 @@ export const IMPORT_INTERNAL_ERROR = '导入时服务器出错，请稍后重新
 
 /** The import worker: two at a time (parsing is CPU-bound; the machine's other core serves pages). */
 export async function registerImportWorker(deps: Deps, log?: Log): Promise<void> {
+  // Imports recorded but never handed to the queue (the process stopped in between) are sent again;
+  // for those the queue holds already, the singleton key makes this a no-op.
+  const stranded = await deps.database.db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(inArray(importJobs.stage, ['queued', 'parsing', 'computing', 'matching']));
+  for (const { id } of stranded) await deps.queue.send<ImportPayload>(IMPORT_JOB, { importJobId: id }, { singletonKey: id });
   await deps.queue.work<ImportPayload>(IMPORT_JOB, (p) => runImport(deps, p.importJobId, log), {
     concurrency: 2,
     onFailed: async (p, error) => {
