@@ -64,9 +64,16 @@ export default function LockDetailPage({ loaderData }: Route.ComponentProps) {
               </ReportLink>
             ) : (
               [
-                <AppLink key="upgrade" to="/buy/upgrade">
-                  <Button type="primary">升级解锁</Button>
-                </AppLink>,
+                // A visitor of the sample has nothing to upgrade yet: buying a kit unlocks it.
+                ctx.mode === 'sample' ? (
+                  <AppLink key="buy" to="/shop/gene/product-select">
+                    <Button type="primary">购买检测</Button>
+                  </AppLink>
+                ) : (
+                  <AppLink key="upgrade" to="/buy/upgrade">
+                    <Button type="primary">升级解锁</Button>
+                  </AppLink>
+                ),
                 <AppLink key="app" to="/app">
                   <Button>在 App 中查看</Button>
                 </AppLink>,
