@@ -8,7 +8,7 @@ import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { type ImportJobView, REPORT_API_PATHS, type UploadView } from '@jiyin/contracts/reportApi';
 import { pickSignVersion, signRequest } from '@jiyin/contracts/signing';
-import { schema, testDatabaseTargets } from '@jiyin/db';
+import { DEMO_KITS, schema, testDatabaseTargets } from '@jiyin/db';
 import { loadKnowledgeBase, type RawCall } from '@jiyin/genome';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -481,4 +481,17 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
         .where(eq(reportResults.barcode, job.barcode as string)),
     ).toEqual([]);
   }, 60_000);
+
+  it('deletes the reports of a lab kit with its person, and the kit is free again', async () => {
+    const personId = await newPerson(alice, '实验室样本');
+    const barcode = DEMO_KITS[15].barcode;
+    expect((await call('POST', fillPattern(ACCOUNT_PATHS.personKits, { id: personId }), alice, { barcode })).code).toBe(0);
+    const { db } = t.database;
+    await db.insert(reportResults).values({ barcode, kbVersion: 'lab', items: [] });
+    await db.insert(schema.ancestryResults).values({ barcode, populations: [], markersUsed: 0, method: 'lab', referenceId: 'lab' });
+    expect((await call('DELETE', fillPattern(ACCOUNT_PATHS.person, { id: personId }), alice)).code).toBe(0);
+    expect((await db.select().from(kits).where(eq(kits.barcode, barcode)))[0]).toMatchObject({ personId: null });
+    expect(await db.select().from(reportResults).where(eq(reportResults.barcode, barcode))).toEqual([]);
+    expect(await db.select().from(schema.ancestryResults).where(eq(schema.ancestryResults.barcode, barcode))).toEqual([]);
+  });
 });

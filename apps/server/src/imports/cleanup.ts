@@ -3,12 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { RAW_DATA_PRODUCT_ID } from './pipeline.ts';
 
-const { rawFiles, kits, reportResults, electronicReports } = schema;
+const { rawFiles, kits, reportResults, electronicReports, ancestryResults } = schema;
 
 /**
  * Inside the transaction that deletes persons: removes their genetic data the row cascades would
  * not reach (the detections made from imported data, with their genomes and reports, and the
- * reports and report PDFs of lab kits that are about to be unbound), and answers the storage keys
+ * reports, ancestry results and report PDFs of lab kits about to be unbound), and answers the storage keys
  * of their raw files and PDFs, to delete once the transaction has committed.
  */
 export async function removeGeneticData(tx: Db, personIds: string[]): Promise<string[]> {
@@ -25,6 +25,7 @@ export async function removeGeneticData(tx: Db, personIds: string[]): Promise<st
     for (const p of pdfs) if (p.key) keys.push(p.key);
     await tx.delete(electronicReports).where(inArray(electronicReports.barcode, barcodes));
     await tx.delete(reportResults).where(inArray(reportResults.barcode, barcodes));
+    await tx.delete(ancestryResults).where(inArray(ancestryResults.barcode, barcodes));
   }
   await tx.delete(kits).where(and(inArray(kits.personId, personIds), eq(kits.productId, RAW_DATA_PRODUCT_ID)));
   return keys;
