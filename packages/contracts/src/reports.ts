@@ -72,8 +72,10 @@ export function reportType(product: ReportProduct, viaShareLink = false): Report
   if (product.thirdParty) return 'thirdParty';
   if (product.childTalent) return 'childTalent';
   if (!product.isOnlineProduct) return 'offline';
-  const standard = STANDARD_SUBMODULES.every((m) => product.supportSubmodules.includes(m));
-  return standard ? 'standard' : 'noAncestry';
+  // "Standard submodules" read as the ancestry (parentage) module the standard product is built on:
+  // an ancestry-only kit must open its ancestry report, and health categories it lacks are locked
+  // per category (productStatus) rather than by type.
+  return product.supportSubmodules.includes('ancestry') ? 'standard' : 'noAncestry';
 }
 
 /** §6 Report access: which report families a person of each type may see. */

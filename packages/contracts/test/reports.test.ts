@@ -43,6 +43,7 @@ describe('report types and access (§4, §6)', () => {
       'noAncestry',
       { ancestry: false, health: true },
     ],
+    ['online ancestry only', { isOnlineProduct: true, supportSubmodules: ['ancestry'] }, 'standard', { ancestry: true, health: true }],
     ['offline', { isOnlineProduct: false, supportSubmodules: STANDARD_SUBMODULES }, 'offline', { ancestry: false, health: false }],
     ['third party', { ...standard, thirdParty: true }, 'thirdParty', { ancestry: false, health: false }],
     ['child talent', { ...standard, childTalent: true }, 'childTalent', { ancestry: false, health: false }],

@@ -72,6 +72,7 @@ describe('seeded products as detections', () => {
     expect(typeOf('TRAIT')).toBe('noAncestry');
     expect(typeOf('HPV')).toBe('offline');
     expect(byId('ANCESTRY').supportSubmodules).toEqual(['ancestry']);
+    expect(typeOf('ANCESTRY')).toBe('standard');
   });
 
   it('keeps the imported-data product out of the shop', () => {
