@@ -316,6 +316,17 @@ describe('reports of a signed-in user', () => {
       await screenshot(page, vp, 'report-own-none');
       await switchTo('周父');
       await page.getByTestId('dashboard-hero').getByRole('heading', { name: '周父的基因报告' }).waitFor();
+
+      // A barcode in the query (app, notice and import links) wins, and stays chosen afterwards.
+      await gotoReady(page, `${baseUrl()}/report?barcode=${persons.child.barcode}`);
+      await page.getByTestId('dashboard-hero').getByRole('heading', { name: '周子的基因报告' }).waitFor();
+      await gotoReady(page, `${baseUrl()}/report`);
+      await page.getByTestId('dashboard-hero').getByRole('heading', { name: '周子的基因报告' }).waitFor();
+      // Someone else's barcode reads as not found.
+      await gotoReady(page, `${baseUrl()}/report?barcode=JY0000000119`);
+      await page.locator('[data-status="notFound"]').getByText('报告不存在').waitFor();
+      await gotoReady(page, `${baseUrl()}/report`);
+      await switchTo('周父');
       expect(page.errors).toEqual([]);
     });
 

@@ -10,7 +10,7 @@ import { InboxDropdowns } from '../components/InboxDropdowns.tsx';
 import { AppDownloadCard } from '../components/report/AppDownloadCard.tsx';
 import { ConsultCard } from '../components/report/ConsultCard.tsx';
 import { PersonCard } from '../components/report/PersonCard.tsx';
-import { PersonSwitcher } from '../components/report/PersonSwitcher.tsx';
+import { PersonSwitcher, saveBarcodeCookie } from '../components/report/PersonSwitcher.tsx';
 import { ReportLink } from '../components/report/ReportLink.tsx';
 import { ReportSidebar } from '../components/report/ReportSidebar.tsx';
 import { SampleBanner } from '../components/report/SampleBanner.tsx';
@@ -34,6 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Re
   if (ctx.status !== 'out' || context.device.isApp || context.device.isMiniProgram) return { ctx, sideBar: null };
   const res = await reportApi(context, ctx).sideBarData(ctx.barcode);
   return { ctx, sideBar: isOk(res) ? res.data : null };
+}
+
+/**
+ * A barcode from the query (app, mini-program, notice or import links) becomes the saved choice, so
+ * the next report page without it shows the same person (§4 current person).
+ */
+function useKeepQueryBarcode(ctx: ReportLayoutData['ctx']) {
+  const { search } = useLocation();
+  useEffect(() => {
+    const fromQuery = new URLSearchParams(search).get('barcode');
+    if (fromQuery && ctx.mode === 'own' && ctx.current?.barcode === fromQuery) saveBarcodeCookie(fromQuery);
+  }, [search, ctx.mode, ctx.current?.barcode]);
 }
 
 /** Share mode lives in the URL for the server and in the tab's session storage (§4). */
@@ -150,6 +162,7 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerOpened, setDrawerOpened] = useState(true);
   useShareSession(loaderData, Boolean(user));
+  useKeepQueryBarcode(loaderData.ctx);
   useEffect(() => setDrawerOpened(localStorage.getItem(DRAWER_OPENED_KEY) === '1'), []);
   const openDrawer = () => {
     setDrawerOpen(true);
