@@ -64,7 +64,7 @@ export {
   simulatePedigree,
   type Simulation,
 } from './simulate/index.ts';
-export { VENDORS, vendorExtension, writeVendorFile, writeVendorFileToPath } from './write/index.ts';
+export { GRCH37_LENGTH, VENDORS, vendorExtension, writeVendorFile, writeVendorFileToPath } from './write/index.ts';
 export { cmAt, cmForPanel } from './geneticmap/index.ts';
 export {
   ANCESTRY_POPULATIONS,

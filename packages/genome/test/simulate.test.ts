@@ -87,7 +87,7 @@ describe('pedigree simulation', () => {
     };
     for (const name of PEDIGREES) {
       const sim = simulatePedigree(name, { panel, seed: 8, population: pop, focusOnly: true });
-      if (name === 'family') continue;
+      if (name === 'family' || name === 'extended-family') continue;
       expect(sim.pairs[0].relationship).toBe(expected[name]);
     }
     const fam = simulatePedigree('family', { panel, seed: 8, population: pop, focusOnly: true });
@@ -98,6 +98,15 @@ describe('pedigree simulation', () => {
     expect(rel('son', 'son-wife')).toBe('unrelated');
     expect(rel('daughter', 'grandchild')).toBe('avuncular');
     expect(rel('cousin', 'grandchild')).toBe('first-cousins-once-removed');
+    const ext = simulatePedigree('extended-family', { panel, seed: 8, population: pop, focusOnly: true });
+    const extRel = (a: string, b: string) => ext.pairs.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a))?.relationship;
+    expect(extRel('daughter', 'son')).toBe('full-siblings');
+    expect(extRel('daughter', 'aunt')).toBe('avuncular');
+    expect(extRel('daughter', 'cousin')).toBe('first-cousins');
+    expect(extRel('daughter', 'second-cousin')).toBe('second-cousins');
+    expect(extRel('daughter', 'unrelated1')).toBe('unrelated');
+    expect(extRel('unrelated1', 'unrelated2')).toBe('unrelated');
+    expect(ext.people.find((p) => p.id === 'daughter')?.sex).toBe('female');
   });
 
   it('is deterministic for a seed', () => {

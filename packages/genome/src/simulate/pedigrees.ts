@@ -9,6 +9,7 @@ export const PEDIGREES = [
   'third-cousins',
   'unrelated',
   'family',
+  'extended-family',
 ] as const;
 export type PedigreeName = (typeof PEDIGREES)[number];
 
@@ -115,6 +116,53 @@ export function buildPedigree(fam: Family, name: PedigreeName): Built {
         cousin: '表兄弟',
         'son-wife': '儿媳',
         grandchild: '孙辈',
+      };
+      return { people, focus, roles };
+    }
+    case 'extended-family': {
+      // Four generations of one paternal clan seen from 'daughter' (sexes fixed, so the Y line runs
+      // through the men of the clan): a brother, an aunt, a first cousin, a second cousin, plus two
+      // people unrelated to all. Every pair is a focus pair.
+      const ggf = fam.founder('great-grandfather', 'male');
+      const ggm = fam.founder('great-grandmother', 'female');
+      const grandfather = fam.child('grandfather', ggf, ggm, 'male');
+      const grandmother = fam.founder('grandmother', 'female');
+      const greatUncle = fam.child('great-uncle', ggf, ggm, 'male');
+      const greatUncleWife = fam.founder('great-uncle-wife', 'female');
+      const father = fam.child('father', grandfather, grandmother, 'male');
+      const mother = fam.founder('mother', 'female');
+      const aunt = fam.child('aunt', grandfather, grandmother, 'female');
+      const auntHusband = fam.founder('aunt-husband', 'male');
+      const fathersCousin = fam.child('fathers-cousin', greatUncle, greatUncleWife, 'male');
+      const fathersCousinWife = fam.founder('fathers-cousin-wife', 'female');
+      fam.child('daughter', father, mother, 'female');
+      fam.child('son', father, mother, 'male');
+      fam.child('cousin', auntHusband, aunt, 'male');
+      fam.child('second-cousin', fathersCousin, fathersCousinWife, 'male');
+      fam.founder('unrelated1', 'male');
+      fam.founder('unrelated2', 'female');
+      const people = fam.people;
+      const focus: [Person, Person][] = [];
+      for (let i = 0; i < people.length; i++) for (let j = i + 1; j < people.length; j++) focus.push([people[i], people[j]]);
+      const roles: Record<string, string> = {
+        'great-grandfather': '曾祖父',
+        'great-grandmother': '曾祖母',
+        grandfather: '祖父',
+        grandmother: '祖母',
+        'great-uncle': '叔祖父',
+        'great-uncle-wife': '叔祖母',
+        father: '父亲',
+        mother: '母亲',
+        aunt: '姑姑',
+        'aunt-husband': '姑父',
+        'fathers-cousin': '堂叔',
+        'fathers-cousin-wife': '堂婶',
+        daughter: '本人',
+        son: '兄弟',
+        cousin: '表兄弟',
+        'second-cousin': '从堂兄弟',
+        unrelated1: '无亲缘甲',
+        unrelated2: '无亲缘乙',
       };
       return { people, focus, roles };
     }

@@ -92,7 +92,7 @@ function chipLine(vendor: Vendor, c: RawCall): string {
 }
 
 // GRCh37 lengths (NCBI assembly report) for the VCF ##contig lines, which also state the build.
-const GRCH37_LENGTH: Record<Chrom, number> = {
+export const GRCH37_LENGTH: Record<Chrom, number> = {
   '1': 249250621,
   '2': 243199373,
   '3': 198022430,
