@@ -2,7 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { callMtHaplogroup, callYHaplogroup } from '../src/haplogroups/index.ts';
 import { matchContext } from '../src/ibd/index.ts';
+import { lookupsFromPacked } from '../src/lookup.ts';
+import { emptyPacked, setCode } from '../src/pack.ts';
+import { loadPanel } from '../src/panel.ts';
+import { shippedLineageAlleles, writeLineage } from '../src/simulate/lineages.ts';
 import {
   callsOf,
   createPopulation,
@@ -10,6 +15,8 @@ import {
   Family,
   genotypesOf,
   PEDIGREES,
+  SIMULATED_MT_LINEAGES,
+  SIMULATED_Y_LINEAGES,
   simulatePedigree,
   syntheticPanel,
 } from '../src/simulate/index.ts';
@@ -157,6 +164,57 @@ describe('pedigree simulation', () => {
     for (let k = 0; k < panel.size; k++) if ((k < ys || k >= ye) && code(g, k) === 3) missing++;
     expect(missing / panel.size).toBeGreaterThan(0.04);
     expect(missing / panel.size).toBeLessThan(0.06);
+  });
+});
+
+describe('simulated paternal and maternal lineages', () => {
+  const shipped = loadPanel();
+
+  it('every lineage the simulator draws is called back as itself on the shipped panel', () => {
+    const lists = [
+      ['Y', SIMULATED_Y_LINEAGES],
+      ['MT', SIMULATED_MT_LINEAGES],
+    ] as const;
+    for (const [chrom, list] of lists) {
+      for (const [haplogroup] of list) {
+        const bits = new Uint32Array((shipped.size + 31) >>> 5);
+        const unread = writeLineage(bits, shipped, chrom, shippedLineageAlleles(chrom, haplogroup));
+        const g = emptyPacked(shipped, 'male');
+        const [s, e] = shipped.chromRange[chrom];
+        for (let k = s; k < e; k++) setCode(g, k, (bits[k >>> 5] >>> (k & 31)) & 1 ? 2 : 0);
+        for (const k of unread) setCode(g, k, 3);
+        const l = lookupsFromPacked(g, shipped);
+        const call = chrom === 'Y' ? callYHaplogroup(l.byPosition, l.byRsid) : callMtHaplogroup(l.byPosition, l.byRsid);
+        expect({ chrom, haplogroup: call?.haplogroup, ancestral: call?.ancestral }).toEqual({ chrom, haplogroup, ancestral: 0 });
+      }
+    }
+  });
+
+  it("simulated people carry their father's Y and their mother's mt, and the callers recover them through chip noise", () => {
+    const sim = simulatePedigree('first-cousins', { panel: shipped, seed: 12 });
+    const byId = new Map(sim.people.map((p) => [p.id, p]));
+    const seen = new Set<string>();
+    for (const p of sim.people) {
+      const l = lookupsFromPacked({ ...p.genome }, shipped);
+      expect(callYHaplogroup(l.byPosition, l.byRsid)?.haplogroup ?? null).toBe(p.yHaplogroup);
+      expect(callMtHaplogroup(l.byPosition, l.byRsid)?.haplogroup).toBe(p.mtHaplogroup);
+      expect(p.yHaplogroup === null).toBe(p.sex === 'female');
+      if (p.father) expect(p.yHaplogroup).toBe(p.sex === 'male' ? byId.get(p.father)?.yHaplogroup : null);
+      if (p.mother) expect(p.mtHaplogroup).toBe(byId.get(p.mother)?.mtHaplogroup);
+      if (p.yHaplogroup) seen.add(p.yHaplogroup);
+    }
+    // Founders' lineages are drawn, not all one branch.
+    expect(sim.people.filter((p) => !p.father).length).toBeGreaterThan(2);
+    expect(seen.size + new Set(sim.people.map((p) => p.mtHaplogroup)).size).toBeGreaterThan(2);
+  }, 60_000);
+
+  it("a panel without the trees' markers keeps synthetic Y and MT and records no lineage", () => {
+    const sim = simulatePedigree('parent-child', { panel, seed: 3, population: pop });
+    expect(sim.people.map((p) => [p.yHaplogroup, p.mtHaplogroup])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
   });
 });
 

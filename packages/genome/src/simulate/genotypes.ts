@@ -63,6 +63,9 @@ export function genotypesOf(fam: Family, p: Person, opts: GenotypeOptions = {}):
   for (let k = ys; k < ye; k++) setCode(k, p.sex === 'male' ? bit(fam.pop.pool[p.yPool], k) * 2 : 3);
   const [ms, me] = panel.chromRange.MT;
   for (let k = ms; k < me; k++) setCode(k, bit(fam.pop.pool[p.mtPool], k) * 2);
+  // Sites where the lineage carries an allele the panel does not list read as no-calls on a chip.
+  if (p.sex === 'male') for (const k of fam.pop.yUnread[p.yPool]) setCode(k, 3);
+  for (const k of fam.pop.mtUnread[p.mtPool]) setCode(k, 3);
   // Padding past the last marker reads as "not on the file".
   for (let k = n; k < words * 32; k++) setCode(k, 3);
   const rng = fam.rng;

@@ -13,6 +13,7 @@ export { buildPedigree, PEDIGREES, relationshipOf } from './pedigrees.ts';
 export type { PedigreeName } from './pedigrees.ts';
 export { createPopulation } from './population.ts';
 export type { Population, PopulationOptions } from './population.ts';
+export { SIMULATED_MT_LINEAGES, SIMULATED_Y_LINEAGES } from './lineages.ts';
 export { createRng } from './rng.ts';
 export type { Rng } from './rng.ts';
 export { syntheticPanel } from './panel.ts';
@@ -24,6 +25,9 @@ export interface SimulatedPerson {
   father: string | null;
   mother: string | null;
   genome: SimulatedGenome;
+  /** The lineages the simulation gave this person (null: female Y, or a panel without real alleles). */
+  yHaplogroup: string | null;
+  mtHaplogroup: string | null;
 }
 
 export interface SimulatedPair {
@@ -77,6 +81,8 @@ export function simulatePedigree(name: PedigreeName, opts: SimulateOptions): Sim
       father: p.father?.id ?? null,
       mother: p.mother?.id ?? null,
       genome: genotypesOf(fam, p, opts),
+      yHaplogroup: p.yPool >= 0 ? pop.yLineage[p.yPool] : null,
+      mtHaplogroup: pop.mtLineage[p.mtPool],
     });
   }
   const pairs = built.focus.map(([a, b]) => {

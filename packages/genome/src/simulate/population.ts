@@ -1,6 +1,14 @@
 import { type AncestryMix, ancestryFrequencies } from '../ancestry/simulate.ts';
 import { matchContext, type PanelLike } from '../ibd/context.ts';
 import type { Panel } from '../panel.ts';
+import {
+  carriesTreeMarkers,
+  drawLineage,
+  SIMULATED_MT_LINEAGES,
+  SIMULATED_Y_LINEAGES,
+  shippedLineageAlleles,
+  writeLineage,
+} from './lineages.ts';
 import type { Rng } from './rng.ts';
 
 /**
@@ -37,6 +45,15 @@ export interface Population {
   freq: Float32Array;
   /** Pool haplotypes as bitsets over the panel (bit = alternate allele). */
   pool: Uint32Array[];
+  /**
+   * Y and mt haplogroup each pool haplotype's Y and MT markers carry (lineages.ts); null when the
+   * panel lacks the trees' sites (synthetic test panels), whose Y and MT then stay synthetic.
+   */
+  yLineage: (string | null)[];
+  mtLineage: (string | null)[];
+  /** Per pool haplotype, its Y and MT markers a chip cannot read for its lineage (see writeLineage). */
+  yUnread: Int32Array[];
+  mtUnread: Int32Array[];
   chunkCM: number;
 }
 
@@ -60,8 +77,22 @@ export function createPopulation(panel: PanelLike, rng: Rng, opts: PopulationOpt
     for (let k = 0; k < n; k++) if (rng.next() < freq[k]) bits[k >>> 5] |= 1 << (k & 31);
     pool.push(bits);
   }
+  // Drawn after everything else, from a stream of their own, so autosomes stay what they were.
+  const yLineage: (string | null)[] = new Array(size).fill(null);
+  const mtLineage: (string | null)[] = new Array(size).fill(null);
+  const yUnread: Int32Array[] = new Array(size).fill(new Int32Array(0));
+  const mtUnread: Int32Array[] = new Array(size).fill(new Int32Array(0));
+  if (isPanel(panel) && carriesTreeMarkers(panel)) {
+    const lineages = rng.fork();
+    for (let j = 0; j < size; j++) {
+      yLineage[j] = drawLineage(lineages, SIMULATED_Y_LINEAGES);
+      mtLineage[j] = drawLineage(lineages, SIMULATED_MT_LINEAGES);
+      yUnread[j] = writeLineage(pool[j], panel, 'Y', shippedLineageAlleles('Y', yLineage[j] as string));
+      mtUnread[j] = writeLineage(pool[j], panel, 'MT', shippedLineageAlleles('MT', mtLineage[j] as string));
+    }
+  }
   matchContext(panel); // warm the cM table shared with matching
-  return { panel, freq, pool, chunkCM: opts.chunkCM ?? 1 };
+  return { panel, freq, pool, yLineage, mtLineage, yUnread, mtUnread, chunkCM: opts.chunkCM ?? 1 };
 }
 
 function isPanel(p: PanelLike): p is PanelLike & Pick<Panel, 'ref' | 'alt' | 'indexOfPosition'> {
