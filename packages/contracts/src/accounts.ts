@@ -254,6 +254,8 @@ export const AUDIT_ACTION_LABELS = {
   'report-share-create': '创建报告分享链接',
   'report-share-revoke': '撤销报告分享链接',
   'electronic-report-download': '下载电子报告',
+  'relatives-consent': '加入基因亲人',
+  'relatives-withdraw': '退出基因亲人',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS | `client:${string}`;
 

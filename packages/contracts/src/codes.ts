@@ -13,6 +13,8 @@ export const CODES = {
   REPORT_NOT_READY: { code: 2702, msg: '报告尚未生成，请先导入基因数据或等待检测完成' },
   SHARE_INVALID: { code: 2711, msg: '分享链接无效或已被撤销' },
   SHARE_EXPIRED: { code: 2712, msg: '分享链接已过期' },
+  RELATIVES_CONSENT_REQUIRED: { code: 2720, msg: '请先阅读并同意《基因亲人服务协议》后再加入基因亲人' },
+  RELATIVES_PROTOCOL_OUTDATED: { code: 2721, msg: '《基因亲人服务协议》已更新，请阅读最新版本后再同意' },
   PHONE_INVALID: { code: 1201, msg: '请输入正确的手机号' },
   PASSWORD_INVALID: { code: 1202, msg: '密码至少 6 位，且不能包含空格' },
   PASSWORD_TOO_COMMON: { code: 1203, msg: '这个密码太常见了，容易被猜到，请换一个' },
