@@ -9,6 +9,7 @@ import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { originRoutes } from './origin/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -29,6 +30,7 @@ const DOMAINS = [
   electronicReportRoutes,
   importRoutes,
   notificationRoutes,
+  originRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

@@ -1,0 +1,153 @@
+import type { ClanAgeBasis, ClanGroup, ClanMember, ClanSort } from '@jiyin/contracts/originApi';
+import { loadYTree, yPathOf } from '@jiyin/genome';
+import type { ClanCandidateRow } from './queries.ts';
+import { maskName, provinceOf } from './service.ts';
+
+interface AgedTree {
+  age: Map<string, { ybp: number; basis: 'published' | 'interpolated' } | null>;
+}
+
+let aged: AgedTree | null = null;
+
+/**
+ * Age of every Y-tree node. Nodes with a published TMRCA (AGES_YBP, Karmin et al. 2015) keep it.
+ * Every other node is placed between its nearest dated ancestor A (age t) and the present along the
+ * tree's levels: age = t × (h + 1) / (H + 1), where h is the node's height (levels down to its
+ * deepest leaf) and H the dated ancestor's. This assumes branching at an even pace below A; it is a
+ * rough estimate and the page says so. Nodes above every dated ancestor get no age.
+ */
+function agedTree(): AgedTree {
+  if (aged) return aged;
+  const nodes = loadYTree();
+  const children = new Map<string, string[]>();
+  for (const n of nodes) {
+    if (!n.parent) continue;
+    const list = children.get(n.parent) ?? [];
+    list.push(n.id);
+    children.set(n.parent, list);
+  }
+  const height = new Map<string, number>();
+  // Parents come before children in loadYTree, so walking backwards sees every child first.
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const id = nodes[i].id;
+    const kids = children.get(id) ?? [];
+    height.set(id, kids.length ? 1 + Math.max(...kids.map((k) => height.get(k) ?? 0)) : 0);
+  }
+  const age: AgedTree['age'] = new Map();
+  const datedAncestor = new Map<string, { ybp: number; height: number } | null>();
+  for (const n of nodes) {
+    const own = typeof n.age === 'number' ? { ybp: n.age, height: height.get(n.id) ?? 0 } : null;
+    const inherited = n.parent ? (datedAncestor.get(n.parent) ?? null) : null;
+    datedAncestor.set(n.id, own ?? inherited);
+    if (own) age.set(n.id, { ybp: own.ybp, basis: 'published' });
+    else if (inherited) {
+      const h = height.get(n.id) ?? 0;
+      age.set(n.id, { ybp: Math.round((inherited.ybp * (h + 1)) / (inherited.height + 1)), basis: 'interpolated' });
+    } else age.set(n.id, null);
+  }
+  aged = { age };
+  return aged;
+}
+
+const paths = new Map<string, string[] | null>();
+
+/** The Y path of a haplogroup call, or null for a name the tree does not know. */
+function pathOf(haplogroup: string): string[] | null {
+  if (!paths.has(haplogroup)) {
+    try {
+      paths.set(haplogroup, yPathOf(haplogroup));
+    } catch {
+      paths.set(haplogroup, null);
+    }
+  }
+  return paths.get(haplogroup) ?? null;
+}
+
+/** The deepest Y-tree node on both paths, with its age estimate. */
+export function commonYAncestor(a: string, b: string): { node: string; ybp: number; basis: 'published' | 'interpolated' } | null {
+  const pa = pathOf(a);
+  const pb = pathOf(b);
+  if (!pa || !pb) return null;
+  let i = 0;
+  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
+  if (i === 0) return null;
+  const node = pa[i - 1];
+  const est = agedTree().age.get(node);
+  return est ? { node, ...est } : null;
+}
+
+/**
+ * §9 grade timeframes (years before present) for relatives also found by shared DNA. Grades 2-3 and
+ * 3-4 have no timeframe in the table; their common ancestor is a parent or grandparent, read here as
+ * 20-60 and 40-90 years. 10+ ("over 200 years") gives no range: the Y estimate is kept.
+ */
+export const GRADE_YEARS: Record<string, [number, number]> = {
+  '2-3': [20, 60],
+  '3-4': [40, 90],
+  '4-6': [60, 120],
+  '5-6': [90, 150],
+  '6-9': [120, 200],
+  '9+': [150, 300],
+};
+
+/**
+ * Clan members: candidates sharing a Y node with me whose common paternal ancestor is estimated at
+ * most `maxYear` years ago. A candidate who is also a DNA match takes the §9 grade's timeframe
+ * (midpoint), which is far more precise than the Y tree for recent ancestors.
+ */
+export function clanMembers(
+  myHaplogroup: string,
+  candidates: ClanCandidateRow[],
+  gradeOf: Map<string, string>,
+  maxYear: number,
+): ClanMember[] {
+  const out: ClanMember[] = [];
+  for (const c of candidates) {
+    const common = commonYAncestor(myHaplogroup, c.haplogroup);
+    if (!common) continue;
+    const grade = gradeOf.get(c.personId) ?? null;
+    const range = grade ? GRADE_YEARS[grade] : undefined;
+    const autosomal = range ? Math.round((range[0] + range[1]) / 2) : null;
+    const useAutosomal = autosomal !== null && autosomal < common.ybp;
+    const years = useAutosomal ? (autosomal as number) : common.ybp;
+    if (years > maxYear) continue;
+    const basis: ClanAgeBasis = useAutosomal ? 'autosomal' : common.basis;
+    out.push({
+      relativeId: c.relativeId,
+      name: maskName(c.name, c.showFullName),
+      haplogroup: c.haplogroup,
+      commonNode: common.node,
+      years,
+      yearsRange: useAutosomal && range ? range : null,
+      basis,
+      grade,
+      province: provinceOf(c.birthplace),
+    });
+  }
+  return out;
+}
+
+export function sortClan(list: ClanMember[], sort: ClanSort): ClanMember[] {
+  const dir = sort === 'COMMON_ANCESTOR_YEAR_ASC' ? 1 : -1;
+  return [...list].sort((a, b) => dir * (a.years - b.years) || a.relativeId.localeCompare(b.relativeId));
+}
+
+/** Members grouped by the shared Y node, each group dated by that node's age, in the list's order. */
+export function clanGroups(sorted: ClanMember[], sort: ClanSort): ClanGroup[] {
+  const groups = new Map<string, ClanGroup>();
+  for (const m of sorted) {
+    const g = groups.get(m.commonNode);
+    if (g) g.count += 1;
+    else {
+      const est = agedTree().age.get(m.commonNode);
+      groups.set(m.commonNode, {
+        commonNode: m.commonNode,
+        years: est?.ybp ?? m.years,
+        basis: est?.basis ?? m.basis,
+        count: 1,
+      });
+    }
+  }
+  const dir = sort === 'COMMON_ANCESTOR_YEAR_ASC' ? 1 : -1;
+  return [...groups.values()].sort((a, b) => dir * (a.years - b.years) || a.commonNode.localeCompare(b.commonNode));
+}
