@@ -11,38 +11,57 @@ let aged: AgedTree | null = null;
 
 /**
  * Age of every Y-tree node. Nodes with a published TMRCA (AGES_YBP, Karmin et al. 2015) keep it.
- * Every other node is placed between its nearest dated ancestor A (age t) and the present along the
- * tree's levels: age = t × (h + 1) / (H + 1), where h is the node's height (levels down to its
- * deepest leaf) and H the dated ancestor's. This assumes branching at an even pace below A; it is a
- * rough estimate and the page says so. Nodes above every dated ancestor get no age.
+ * Below a dated node A, each level of the tree is taken to scale the age by one factor r: a node k
+ * levels under A is t(A) × r^k old, never younger than a dated node beneath it. r is fitted to the
+ * published ages themselves (the geometric mean, per level, of every dated node against its nearest
+ * dated ancestor; about 0.84). The tree's levels are not a clock, so this is a rough estimate and the
+ * page says so. Nodes above every dated node get no age.
  */
 function agedTree(): AgedTree {
   if (aged) return aged;
   const nodes = loadYTree();
-  const children = new Map<string, string[]>();
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const published = (id: string | null) => {
+    const a = id ? byId.get(id)?.age : null;
+    return typeof a === 'number' ? a : null;
+  };
+  // Fit r: Σ log(t(node) / t(dated ancestor)) over Σ levels between them.
+  let sumLog = 0;
+  let sumLevels = 0;
   for (const n of nodes) {
-    if (!n.parent) continue;
-    const list = children.get(n.parent) ?? [];
-    list.push(n.id);
-    children.set(n.parent, list);
+    const t = published(n.id);
+    if (t === null) continue;
+    let levels = 0;
+    for (let p = n.parent; p; p = byId.get(p)?.parent ?? null) {
+      levels++;
+      const tp = published(p);
+      if (tp !== null) {
+        sumLog += Math.log(t / tp);
+        sumLevels += levels;
+        break;
+      }
+    }
   }
-  const height = new Map<string, number>();
-  // Parents come before children in loadYTree, so walking backwards sees every child first.
+  const r = Math.exp(sumLog / sumLevels);
+  // Oldest dated node at or below each node (children come after parents in loadYTree).
+  const oldestBelow = new Map<string, number>();
   for (let i = nodes.length - 1; i >= 0; i--) {
-    const id = nodes[i].id;
-    const kids = children.get(id) ?? [];
-    height.set(id, kids.length ? 1 + Math.max(...kids.map((k) => height.get(k) ?? 0)) : 0);
+    const n = nodes[i];
+    const own = Math.max(published(n.id) ?? 0, oldestBelow.get(n.id) ?? 0);
+    oldestBelow.set(n.id, own);
+    if (n.parent) oldestBelow.set(n.parent, Math.max(oldestBelow.get(n.parent) ?? 0, own));
   }
   const age: AgedTree['age'] = new Map();
-  const datedAncestor = new Map<string, { ybp: number; height: number } | null>();
+  const dated = new Map<string, { ybp: number; levels: number } | null>();
   for (const n of nodes) {
-    const own = typeof n.age === 'number' ? { ybp: n.age, height: height.get(n.id) ?? 0 } : null;
-    const inherited = n.parent ? (datedAncestor.get(n.parent) ?? null) : null;
-    datedAncestor.set(n.id, own ?? inherited);
-    if (own) age.set(n.id, { ybp: own.ybp, basis: 'published' });
-    else if (inherited) {
-      const h = height.get(n.id) ?? 0;
-      age.set(n.id, { ybp: Math.round((inherited.ybp * (h + 1)) / (inherited.height + 1)), basis: 'interpolated' });
+    const t = published(n.id);
+    const above = n.parent ? (dated.get(n.parent) ?? null) : null;
+    const here = t !== null ? { ybp: t, levels: 0 } : above ? { ybp: above.ybp, levels: above.levels + 1 } : null;
+    dated.set(n.id, here);
+    if (t !== null) age.set(n.id, { ybp: t, basis: 'published' });
+    else if (here) {
+      const ybp = Math.max(here.ybp * r ** here.levels, oldestBelow.get(n.id) ?? 0);
+      age.set(n.id, { ybp: Math.round(ybp), basis: 'interpolated' });
     } else age.set(n.id, null);
   }
   aged = { age };
