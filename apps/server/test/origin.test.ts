@@ -412,7 +412,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       expect(a.data.total).toBe(3);
       const page2 = await get(ORIGIN_API_PATHS.clanRelations, { barcode: ME, maxYear: 40000, page: 2 }, { cookie: me });
       expect(page2.data).toMatchObject({ total: 3, page: 2, list: [] });
-      for (const bad of [{ maxYear: 0 }, { maxYear: 'x' }, { sort: 'NAME' }, { page: 0 }]) {
+      for (const bad of [{ maxYear: 0 }, { maxYear: 'x' }, { sort: 'NAME' }, { page: 0 }] as Record<string, string | number>[]) {
         const b = await get(ORIGIN_API_PATHS.clanRelations, { barcode: ME, ...bad }, { cookie: me });
         expect(b.code).toBe(CODES.BAD_REQUEST.code);
       }
