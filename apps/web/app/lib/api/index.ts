@@ -6,6 +6,7 @@ import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { accountsClient } from './accounts.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
+import { originClient } from './origin.ts';
 import { reportsClient } from './reports.ts';
 
 export { createBrowserTransport } from './transport.ts';
@@ -38,6 +39,7 @@ export function apiClient(api: ApiTransport) {
     ...importsClient(api),
     ...reportsClient(api),
     ...electronicReportClient(api),
+    ...originClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
