@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { addressRoutes } from './addresses/routes.ts';
+import { ancestryRoutes } from './ancestry/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -30,6 +31,7 @@ const DOMAINS = [
   electronicReportRoutes,
   importRoutes,
   notificationRoutes,
+  ancestryRoutes,
   originRoutes,
 ];
 

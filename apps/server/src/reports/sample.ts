@@ -2,10 +2,12 @@ import {
   callMtHaplogroup,
   callYHaplogroup,
   evaluateReports,
+  type HaplogroupCall,
   type ItemResult,
   loadKnowledgeBase,
   loadPanel,
   lookupsFromPacked,
+  type PackedGenome,
   simulatePedigree,
 } from '@jiyin/genome';
 
@@ -19,6 +21,9 @@ export interface SampleGenome {
   items: ItemResult[];
   yHaplogroup: string | null;
   mtHaplogroup: string | null;
+  /** The genome itself and its full haplogroup calls, for the ancestry report. */
+  packed: PackedGenome;
+  calls: { y: HaplogroupCall | null; mt: HaplogroupCall | null };
 }
 
 const SAMPLE_SEED = 20_240_601;
@@ -36,12 +41,16 @@ export function sampleGenome(): SampleGenome {
   const father = sim.people.find((p) => p.id === 'father');
   if (!father) throw new Error('sample pedigree has no father');
   // A simulated genome is packed exactly like a stored one (two bit-planes over the panel).
-  const lookups = lookupsFromPacked({ ...father.genome, sex: 'male' }, panel);
+  const packed: PackedGenome = { ...father.genome, sex: 'male' };
+  const lookups = lookupsFromPacked(packed, panel);
+  const calls = { y: callYHaplogroup(lookups.byPosition, lookups.byRsid), mt: callMtHaplogroup(lookups.byPosition, lookups.byRsid) };
   built = {
     sex: 'male',
     items: evaluateReports(lookups.byRsid),
-    yHaplogroup: callYHaplogroup(lookups.byPosition, lookups.byRsid)?.haplogroup ?? null,
-    mtHaplogroup: callMtHaplogroup(lookups.byPosition, lookups.byRsid)?.haplogroup ?? null,
+    yHaplogroup: calls.y?.haplogroup ?? null,
+    mtHaplogroup: calls.mt?.haplogroup ?? null,
+    packed,
+    calls,
   };
   return built;
 }
