@@ -4,6 +4,7 @@ import type { Envelope } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 
 import { accountsClient } from './accounts.ts';
+import { ancestryClient } from './ancestry.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
 import { originClient } from './origin.ts';
@@ -39,6 +40,7 @@ export function apiClient(api: ApiTransport) {
     ...importsClient(api),
     ...reportsClient(api),
     ...electronicReportClient(api),
+    ...ancestryClient(api),
     ...originClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
