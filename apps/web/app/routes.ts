@@ -56,6 +56,16 @@ export const REAL_PAGES: Record<string, string> = {
   '/report/tumor/detail/:id?': 'routes/report/detail.tsx',
   '/report/tumor/lock-detail/:id?': 'routes/report/lock-detail.tsx',
   '/report/electronic-report': 'routes/report/electronic-report.tsx',
+  '/report/ancestry/family': 'routes/report/origin/family.tsx',
+  '/report/ancestry/more-clues': 'routes/report/origin/more-clues.tsx',
+  '/report/ancestry/gene-relatives-distribution': 'routes/report/origin/distribution.tsx',
+  '/report/ancestry/gene-relatives-distribution/city-list': 'routes/report/origin/city-list.tsx',
+  '/report/gene-origin': 'routes/report/origin/gene-origin.tsx',
+  '/report/gene-origin/common-list': 'routes/report/origin/common-list.tsx',
+  '/report/gene-origin/common-origin': 'routes/report/origin/common-origin.tsx',
+  '/report/gene-origin/detail': 'routes/report/origin/detail.tsx',
+  '/report/gene-origin/my-origin': 'routes/report/origin/my-origin.tsx',
+  '/report/gene-origin/protocal': 'routes/report/origin/protocal.tsx',
 };
 
 const LAYOUT_FILES: Record<LayoutId, string> = {
