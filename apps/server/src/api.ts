@@ -12,6 +12,7 @@ import { importRoutes } from './imports/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { originRoutes } from './origin/routes.ts';
 import { personRoutes } from './persons/routes.ts';
+import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -33,6 +34,7 @@ const DOMAINS = [
   notificationRoutes,
   ancestryRoutes,
   originRoutes,
+  relativesRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

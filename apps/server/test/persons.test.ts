@@ -154,10 +154,16 @@ describe.each(testDatabaseTargets())('tested persons on $name', (target) => {
   it('switches privacy per person and deletes a person, unbinding its kits', async () => {
     const p = await create(alice, { name: '舅舅', gender: 'male' });
     const sw = await call('PUT', fillPattern(ACCOUNT_PATHS.personPrivacy, { id: p.id }), alice, {
+      feature: 'showFullName',
+      open: true,
+    });
+    expect(sw.data.privacy.showFullName).toBe(true);
+    // Gene relatives are joined through their protocol page only (relatives.test.ts).
+    const relatives = await call('PUT', fillPattern(ACCOUNT_PATHS.personPrivacy, { id: p.id }), alice, {
       feature: 'geneRelativesVisible',
       open: true,
     });
-    expect(sw.data.privacy.geneRelativesVisible).toBe(true);
+    expect(relatives.code).toBe(CODES.RELATIVES_CONSENT_REQUIRED.code);
     expect(
       (await call('PUT', fillPattern(ACCOUNT_PATHS.personPrivacy, { id: p.id }), alice, { feature: 'nope', open: true })).code,
     ).not.toBe(0);

@@ -3,6 +3,7 @@ import { schema } from '@jiyin/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { liveConsents } from '../relatives/consent.ts';
 import { solarDateOf } from './calendar.ts';
 
 const { persons, kits, personShares, privacySwitches, products, reportResults } = schema;
@@ -65,6 +66,8 @@ export async function personViews(deps: Deps, entries: { row: PersonRow; access:
     .where(inArray(kits.personId, ids))
     .orderBy(kits.boundAt);
   const switches = await db.select().from(privacySwitches).where(inArray(privacySwitches.personId, ids));
+  // geneRelativesVisible is the gene-relatives consent itself, not a switch of its own.
+  const joined = await liveConsents(deps, ids);
   const barcodes = kitRows.map((k) => k.barcode);
   const reported = new Set(
     barcodes.length
@@ -84,7 +87,9 @@ export async function personViews(deps: Deps, entries: { row: PersonRow; access:
     const privacy = Object.fromEntries(
       PRIVACY_FEATURES.map((f) => [
         f.feature,
-        switches.find((s) => s.personId === row.id && s.feature === f.feature)?.open ?? f.defaultOpen,
+        f.feature === 'geneRelativesVisible'
+          ? joined.has(row.id)
+          : (switches.find((s) => s.personId === row.id && s.feature === f.feature)?.open ?? f.defaultOpen),
       ]),
     ) as Record<PrivacyFeature, boolean>;
     return {

@@ -10,6 +10,7 @@ import { findUserByPhone, maskPhone } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
+import { setRelativesVisible } from '../relatives/consent.ts';
 import { requireUser } from '../users/session.ts';
 import { solarDateOf } from './calendar.ts';
 import { listPersonRows, personFor, personViews } from './queries.ts';
@@ -171,11 +172,16 @@ export async function personRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = parseInput(idParams, req.params);
     await personFor(deps, me.userId, id, 'write');
     const b = parseInput(privacySchema, req.body);
-    const values = { personId: id, feature: b.feature, open: b.open, updatedAt: deps.now() };
-    await db
-      .insert(privacySwitches)
-      .values(values)
-      .onConflictDoUpdate({ target: [privacySwitches.personId, privacySwitches.feature], set: { open: b.open, updatedAt: deps.now() } });
+    if (b.feature === 'geneRelativesVisible') {
+      // Mirrors the gene-relatives consent: off withdraws, on needs the protocol accepted (2720).
+      await setRelativesVisible(deps, id, b.open);
+    } else {
+      const values = { personId: id, feature: b.feature, open: b.open, updatedAt: deps.now() };
+      await db
+        .insert(privacySwitches)
+        .values(values)
+        .onConflictDoUpdate({ target: [privacySwitches.personId, privacySwitches.feature], set: { open: b.open, updatedAt: deps.now() } });
+    }
     await audit(deps, req, me.userId, 'privacy-switch', { personId: id, feature: b.feature, open: b.open });
     const [view] = await personViews(deps, [await personFor(deps, me.userId, id)]);
     return ok(view);

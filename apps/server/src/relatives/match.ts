@@ -1,0 +1,270 @@
+import { NEW_RELATIVE_NOTICE_TYPE, RELATIVES_FOUND_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
+import { type Db, schema } from '@jiyin/db';
+import { deserialisePacked, loadPanel, matchOneToMany, type OneToManyHit, type OneToManyStats, type PackedGenome } from '@jiyin/genome';
+import { and, asc, eq, gt, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { newId } from '../auth/tokens.ts';
+import type { Deps } from '../deps.ts';
+import { RELATIVES_MATCH_JOB } from '../imports/pipeline.ts';
+import { matchedBarcodeOf } from './consent.ts';
+import { displayName, relativeAvatar, showingFullName } from './profile.ts';
+
+const { genomes, relativeConsents, relativeMatches, persons, notifications } = schema;
+
+export interface RelativesMatchPayload {
+  barcode: string;
+}
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/** Stored genomes read per query: ~150 KB each, so a chunk is ~30 MB and a few tens of ms of matching. */
+export const MATCH_CHUNK = 200;
+/** Match rows written per insert. */
+const WRITE_BATCH = 500;
+
+export interface MatchRunStats extends OneToManyStats {
+  /** Stored genomes skipped because they were packed against another panel. */
+  otherPanel: number;
+  /** Relatives found that were not matched before (each got a notice). */
+  newRelatives: number;
+  readMs: number;
+  matchMs: number;
+  writeMs: number;
+}
+
+interface Hit extends OneToManyHit {
+  barcode: string;
+  personId: string;
+}
+
+/**
+ * DNA shared as 23andMe and others show it: half-identical plus fully identical cM over twice the
+ * autosomal length, so parent/child and full siblings both come out near 50%.
+ */
+function sharedPercent(h: OneToManyHit): number {
+  return ((h.fraction + h.ibd2Fraction) / 2) * 100;
+}
+
+/**
+ * The consenting persons' newest genomes (one per person, never the query person's), in barcode
+ * order from `after`, `limit` at a time.
+ */
+function candidates(db: Db, personId: string, after: string, limit: number) {
+  const newer = alias(genomes, 'newer');
+  return db
+    .select({ barcode: genomes.barcode, personId: genomes.personId, packed: genomes.packed })
+    .from(genomes)
+    .innerJoin(relativeConsents, and(eq(relativeConsents.personId, genomes.personId), isNull(relativeConsents.withdrawnAt)))
+    .where(
+      and(
+        ne(genomes.personId, personId),
+        gt(genomes.barcode, after),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.personId, genomes.personId),
+                or(gt(newer.createdAt, genomes.createdAt), and(eq(newer.createdAt, genomes.createdAt), gt(newer.barcode, genomes.barcode))),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(genomes.barcode))
+    .limit(limit);
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The matching job of one detection: when its person takes part and this is their newest genome,
+ * compare it one-to-many with every other consenting person's newest genome, chunk by chunk, then
+ * replace the person's matches (both ways) and tell the owners about relatives found for the first
+ * time (types 7 and 17). Idempotent: a second run rewrites the same rows, keeps when each was first
+ * found and sends no notice again.
+ */
+export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log): Promise<MatchRunStats | null> {
+  const { db } = deps.database;
+  const [row] = await db.select().from(genomes).where(eq(genomes.barcode, barcode));
+  if (!row) return null;
+  const personId = row.personId;
+  const [consent] = await db
+    .select()
+    .from(relativeConsents)
+    .where(and(eq(relativeConsents.personId, personId), isNull(relativeConsents.withdrawnAt)));
+  if (!consent) return null;
+  // An older detection of the person: the newest one's job stands for the person.
+  if ((await matchedBarcodeOf(deps, personId)) !== barcode) return null;
+
+  const panel = loadPanel();
+  const query = deserialisePacked(row.packed);
+  if (query.panelId !== panel.id || query.n !== panel.size) {
+    log?.warn({ barcode, panelId: query.panelId }, 'relatives: genome packed against another panel, not matched');
+    return null;
+  }
+
+  const stats: MatchRunStats = {
+    compared: 0,
+    candidates: 0,
+    matches: 0,
+    otherPanel: 0,
+    newRelatives: 0,
+    readMs: 0,
+    matchMs: 0,
+    writeMs: 0,
+  };
+  const hits: Hit[] = [];
+  let after = '';
+  for (;;) {
+    let t = performance.now();
+    const chunk = await candidates(db, personId, after, MATCH_CHUNK);
+    stats.readMs += performance.now() - t;
+    if (!chunk.length) break;
+    after = chunk[chunk.length - 1].barcode;
+    t = performance.now();
+    const others: { id: string; genome: PackedGenome }[] = [];
+    const owners = new Map<string, string>();
+    for (const c of chunk) {
+      const genome = deserialisePacked(c.packed);
+      if (genome.panelId !== panel.id || genome.n !== panel.size) {
+        stats.otherPanel++;
+        continue;
+      }
+      others.push({ id: c.barcode, genome });
+      owners.set(c.barcode, c.personId);
+    }
+    for (const h of matchOneToMany(query, others, { panel }, stats)) {
+      hits.push({ ...h, barcode: h.id, personId: owners.get(h.id) as string });
+    }
+    stats.matchMs += performance.now() - t;
+    // Matching is synchronous: give waiting requests their turn between chunks.
+    await yieldToEventLoop();
+  }
+
+  const t = performance.now();
+  stats.newRelatives = await storeMatches(deps, { barcode, personId }, hits);
+  stats.writeMs = performance.now() - t;
+  log?.info({ barcode, ...stats }, 'relatives matched');
+  return stats;
+}
+
+/** Replaces the person's matches with `hits` (both ways) and sends the notices; answers how many relatives are new. */
+async function storeMatches(deps: Deps, me: { barcode: string; personId: string }, hits: Hit[]): Promise<number> {
+  const now = deps.now();
+  return deps.database.db.transaction(async (tx) => {
+    // Consents are re-read under a share lock: a withdrawal waits for this write (and then deletes
+    // what it wrote) or happened before it (and nothing is written for that person).
+    const locked = await tx
+      .select({ personId: relativeConsents.personId })
+      .from(relativeConsents)
+      .where(and(inArray(relativeConsents.personId, [me.personId, ...hits.map((h) => h.personId)]), isNull(relativeConsents.withdrawnAt)))
+      .for('share');
+    const live = new Set(locked.map((r) => r.personId));
+    if (!live.has(me.personId)) return 0;
+    const kept = hits.filter((h) => live.has(h.personId));
+
+    const before = await tx
+      .select({ relativePersonId: relativeMatches.relativePersonId, createdAt: relativeMatches.createdAt })
+      .from(relativeMatches)
+      .where(eq(relativeMatches.personId, me.personId));
+    const foundAt = new Map(before.map((r) => [r.relativePersonId, r.createdAt]));
+    await tx
+      .delete(relativeMatches)
+      .where(or(eq(relativeMatches.personId, me.personId), eq(relativeMatches.relativePersonId, me.personId)));
+
+    const rows = kept.flatMap((h) => {
+      const figures = {
+        sharedCm: h.sharedCM,
+        longestCm: h.longestCM,
+        segmentCount: h.segments.length,
+        sharedPercent: sharedPercent(h),
+        grade: h.relationship.grade,
+        segments: h.segments.map((s) => ({ chrom: s.chrom, start: s.start, end: s.end, cM: s.cM, markers: s.markers })),
+        createdAt: foundAt.get(h.personId) ?? now,
+      };
+      return [
+        { barcode: me.barcode, relativeBarcode: h.barcode, personId: me.personId, relativePersonId: h.personId, ...figures },
+        { barcode: h.barcode, relativeBarcode: me.barcode, personId: h.personId, relativePersonId: me.personId, ...figures },
+      ];
+    });
+    for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+      const batch = rows.slice(i, i + WRITE_BATCH);
+      // Another process's job for one of these relatives may have written the pair meanwhile.
+      await tx
+        .insert(relativeMatches)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [relativeMatches.barcode, relativeMatches.relativeBarcode],
+          set: {
+            sharedCm: sql`excluded.shared_cm`,
+            longestCm: sql`excluded.longest_cm`,
+            segmentCount: sql`excluded.segment_count`,
+            sharedPercent: sql`excluded.shared_percent`,
+            grade: sql`excluded.grade`,
+            segments: sql`excluded.segments`,
+          },
+        });
+    }
+
+    const fresh = kept.filter((h) => !foundAt.has(h.personId));
+    if (fresh.length) await notify(tx, now, me, fresh);
+    return fresh.length;
+  });
+}
+
+/**
+ * §9 notices: type 7 tells the new person's owner how many relatives were found; type 17 tells each
+ * relative's owner that a new relative appeared, under the name that person chose to show.
+ */
+async function notify(tx: Db, now: Date, me: { barcode: string; personId: string }, fresh: Hit[]): Promise<void> {
+  const ids = [me.personId, ...fresh.map((h) => h.personId)];
+  const people = new Map(
+    (
+      await tx
+        .select({ id: persons.id, name: persons.name, gender: persons.gender, ownerUserId: persons.ownerUserId })
+        .from(persons)
+        .where(inArray(persons.id, ids))
+    ).map((p) => [p.id, p]),
+  );
+  const self = people.get(me.personId);
+  if (!self) return;
+  const selfShown = displayName(self, (await showingFullName(tx, [me.personId])).has(me.personId));
+  await tx.insert(notifications).values([
+    {
+      id: newId(),
+      userId: self.ownerUserId,
+      type: RELATIVES_FOUND_NOTICE_TYPE,
+      title: '发现基因亲人',
+      content: `${self.name}新发现 ${fresh.length} 位基因亲人，点击查看你们共享的 DNA 和可能的关系`,
+      relatedId: me.barcode,
+      webviewUrl: `/report/gene-relatives?barcode=${me.barcode}`,
+      createdAt: now,
+    },
+    ...fresh.flatMap((h) => {
+      const relative = people.get(h.personId);
+      if (!relative) return [];
+      return [
+        {
+          id: newId(),
+          userId: relative.ownerUserId,
+          type: NEW_RELATIVE_NOTICE_TYPE,
+          title: '发现一位新的基因亲人',
+          content: `${relative.name}有一位新的基因亲人：${selfShown}，关系等级 ${h.relationship.grade}（${h.relationship.meaning}）`,
+          relatedId: h.barcode,
+          fromUser: { name: selfShown, avatar: relativeAvatar(self.gender) },
+          webviewUrl: `/report/gene-relatives?barcode=${h.barcode}`,
+          createdAt: now,
+        },
+      ];
+    }),
+  ]);
+}
+
+/** The matching worker: one job at a time per process (a scan reads every consenting genome). */
+export async function registerRelativesWorker(deps: Deps, log?: Log): Promise<void> {
+  await deps.queue.work<RelativesMatchPayload>(RELATIVES_MATCH_JOB, async (p) => {
+    await runRelativesMatch(deps, p.barcode, log);
+  });
+}
