@@ -53,7 +53,10 @@ export const relativeMatches = pgTable(
     sharedCm: real('shared_cm').notNull(),
     longestCm: real('longest_cm').notNull(),
     segmentCount: integer('segment_count').notNull(),
-    /** Shared cM as a share of the genome's total length, 0–100. */
+    /**
+     * DNA shared, 0–100: (half-identical cM + fully identical cM) / (2 × autosomal length), as
+     * consumer sites show it (parent/child and full siblings both near 50%); the similarity sort.
+     */
     sharedPercent: real('shared_percent').notNull(),
     /** §9 grade, e.g. '4-6'. */
     grade: text('grade').notNull(),
