@@ -33,7 +33,8 @@ export function statusView(status: Exclude<ReportStatus, 'out'>, opts: { loggedI
     },
     noPermission: {
       title: '无权查看该报告',
-      text: '这份报告不属于当前账号，也没有分享给你。',
+      // The server says which rule applied (product without the report, owner-only content...).
+      text: opts.message || '这份报告不属于当前账号，也没有分享给你。',
       icon: '403',
       actions: opts.loggedIn ? [home] : [{ label: '登录', to: signinPath(opts.from), primary: true }, home],
     },
