@@ -8,7 +8,7 @@ import { type PersonBirthplace, schema, testDatabaseTargets } from '@jiyin/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonYAncestor } from '../src/origin/clan.ts';
-import { maskName } from '../src/origin/service.ts';
+import { matchId } from '../src/relatives/queries.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 import type { Answer } from './reportFixtures.ts';
 
@@ -165,9 +165,12 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       await t.app.inject({ method: 'PUT', url: ORIGIN_API_PATHS.clanBaseInfo, headers: { cookie }, payload: body as object })
     ).json() as Answer;
   const everyName = (a: Answer) => JSON.stringify(a.data);
+  const idOf = (key: string) => matchId('og-me', personOf(key));
+  /** Non-consenting people, districts and every relative's barcode never appear in an answer. */
   const neverShown = (a: Answer) => {
     const text = everyName(a);
-    for (const hidden of ['未同意', '已撤回', '孙关闭', '吴撤回', barcodeOf('N1'), barcodeOf('W1'), '天河区', '440106']) {
+    const barcodes = PEOPLE.map((p) => barcodeOf(p.key));
+    for (const hidden of ['未同意', '已撤回', '孙关闭', '吴撤回', '天河区', '440106', idOf('N1'), idOf('W1'), OUTSIDER, ...barcodes]) {
       expect(text).not.toContain(hidden);
     }
   };
@@ -263,7 +266,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       await t.database.db.update(relativeConsents).set({ withdrawnAt: t.clock.now }).where(eq(relativeConsents.personId, 'og-me'));
       const a = await get(ORIGIN_API_PATHS.distribution, { barcode: ME }, { cookie: me });
       expect(a.data).toEqual({ unavailable: 'notJoined', total: 0, unknown: 0, provinces: [] });
-      const common = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: barcodeOf('R1') }, { cookie: me });
+      const common = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: idOf('R1') }, { cookie: me });
       expect(common.code).toBe(CODES.NOT_FOUND.code);
       await t.database.db.update(relativeConsents).set({ withdrawnAt: null }).where(eq(relativeConsents.personId, 'og-me'));
     });
@@ -294,18 +297,19 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       neverShown(a);
     });
 
-    it('common list: relatives by province, names masked unless shown, small cities not named', async () => {
+    it('common list: relatives by province, names and cities as the gene-relatives pages show them, opaque ids', async () => {
       const a = await get(ORIGIN_API_PATHS.geneOriginCommonList, { barcode: ME }, { cookie: me });
       const gd = a.data.groups[0];
       expect(gd.province).toEqual({ code: '44', name: '广东省' });
-      expect(gd.relatives.map((r: { name: string }) => r.name)).toEqual(['陈大文', '陈**', '李**', '王*']);
+      expect(gd.relatives.map((r: { name: string }) => r.name)).toEqual(['陈大文', '陈女士', '李女士', '王女士']);
+      expect(gd.relatives.map((r: { relativeId: string }) => r.relativeId)).toEqual(['R1', 'R2', 'R3', 'R4'].map(idOf));
       expect(gd.relatives.map((r: { city: { name: string } | null }) => r.city?.name ?? null)).toEqual([
         '广州市',
         '广州市',
         '广州市',
-        null,
+        '深圳市',
       ]);
-      expect(a.data.unknown.map((r: { name: string }) => r.name)).toEqual(['无**']);
+      expect(a.data.unknown.map((r: { name: string }) => r.name)).toEqual(['无女士']);
       neverShown(a);
       for (const g of a.data.groups)
         for (const r of g.relatives)
@@ -316,23 +320,27 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       const a = await get(ORIGIN_API_PATHS.geneOriginDetail, { barcode: ME, province: '35' }, { cookie: me });
       expect(a.data).toMatchObject({ province: { code: '35', name: '福建省' }, share: 0.0319, cities: [], otherCities: 1 });
       expect(a.data.relatives).toHaveLength(1);
-      expect(a.data.relatives[0]).toMatchObject({ relativeId: barcodeOf('R5'), name: '林*', city: null, province: { code: '35' } });
+      expect(a.data.relatives[0]).toMatchObject({ relativeId: idOf('R5'), name: '林女士', city: { code: '3501', name: '福州市' } });
     });
 
     it('common origin: the relatives I share with one relative, consenting ones only', async () => {
-      const a = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: barcodeOf('R1') }, { cookie: me });
+      const a = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: idOf('R1') }, { cookie: me });
       expect(a.data).toMatchObject({
-        relative: { relativeId: barcodeOf('R1'), name: '陈大文' },
+        relative: { relativeId: idOf('R1'), name: '陈大文' },
         sharedRelatives: 2,
         places: [
           { code: '44', share: 0.8696, count: 1 },
           { code: '35', share: 0.1304, count: 1 },
         ],
       });
-      for (const who of [barcodeOf('N1'), barcodeOf('W1'), OUTSIDER, 'OG9999999999', ME]) {
+      neverShown(a);
+      for (const who of [idOf('N1'), idOf('W1'), matchId('og-me', 'og-outsider'), matchId('og-outsider', personOf('R1')), 'f'.repeat(32)]) {
         const b = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: who }, { cookie: me });
         expect(b).toMatchObject({ code: CODES.NOT_FOUND.code, msg: '亲人不存在', data: null });
       }
+      // A barcode is not an id here.
+      const byBarcode = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: barcodeOf('R1') }, { cookie: me });
+      expect(byBarcode).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '亲人不存在' });
     });
 
     it('my origin: my own province and city against the DNA-suggested origin', async () => {
@@ -376,7 +384,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
         maxYear: CLAN_MAX_YEAR_DEFAULT,
         sort: 'COMMON_ANCESTOR_YEAR_ASC',
       });
-      expect(a.data.list.map((m: { relativeId: string }) => m.relativeId)).toEqual([barcodeOf('R1'), barcodeOf('C1')]);
+      expect(a.data.list.map((m: { relativeId: string }) => m.relativeId)).toEqual([idOf('R1'), idOf('C1')]);
       expect(a.data.list[0]).toMatchObject({
         name: '陈大文',
         commonNode: ME_Y,
@@ -386,7 +394,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
         grade: '4-6',
       });
       expect(a.data.list[1]).toMatchObject({
-        name: '赵**',
+        name: '赵先生',
         commonNode: 'O2a1b1a1a1',
         basis: 'interpolated',
         grade: null,
@@ -407,7 +415,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
         { barcode: ME, maxYear: 40000, sort: 'COMMON_ANCESTOR_YEAR_DESC' },
         { cookie: me },
       );
-      expect(a.data.list.map((m: { relativeId: string }) => m.relativeId)).toEqual([barcodeOf('C2'), barcodeOf('C1'), barcodeOf('R1')]);
+      expect(a.data.list.map((m: { relativeId: string }) => m.relativeId)).toEqual([idOf('C2'), idOf('C1'), idOf('R1')]);
       expect(a.data.list[0]).toMatchObject({ commonNode: 'O', years: 34042, basis: 'published' });
       expect(a.data.total).toBe(3);
       const page2 = await get(ORIGIN_API_PATHS.clanRelations, { barcode: ME, maxYear: 40000, page: 2 }, { cookie: me });
@@ -442,7 +450,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
         .set({ openClanRelation: false })
         .where(eq(schema.relativeConsents.personId, personOf('C1')));
       const a = await get(ORIGIN_API_PATHS.clanRelations, { barcode: ME }, { cookie: me });
-      expect(a.data.list.map((m: { relativeId: string }) => m.relativeId)).toEqual([barcodeOf('R1')]);
+      expect(a.data.list.map((m: { relativeId: string }) => m.relativeId)).toEqual([idOf('R1')]);
     });
 
     it('openClanRelation needs a live consent', async () => {
@@ -452,12 +460,5 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       expect(a).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '请先在基因亲人协议页开启基因亲人功能' });
       await t.database.db.update(relativeConsents).set({ withdrawnAt: null }).where(eq(relativeConsents.personId, 'og-me'));
     });
-  });
-
-  it('masks names: first character, a star for each other', () => {
-    expect(maskName('欧阳娜娜', false)).toBe('欧***');
-    expect(maskName('王五', false)).toBe('王*');
-    expect(maskName('王', false)).toBe('王*');
-    expect(maskName('王五', true)).toBe('王五');
   });
 });

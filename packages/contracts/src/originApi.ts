@@ -28,8 +28,9 @@ export const ORIGIN_API_PATHS = {
 } as const;
 
 /**
- * Cities with fewer relatives than this are counted under "其他城市" and their name is never
- * shown next to a relative, so a city on the map or in a list never points at one or two people.
+ * In counts and shares, cities with fewer relatives than this are folded into "其他城市", so the
+ * map and the city list never point at one or two people. A relative's own card shows their city,
+ * as they share it with their matches on the gene-relatives pages.
  */
 export const CITY_MIN_RELATIVES = 3;
 export const OTHER_CITIES_NAME = '其他城市';
@@ -48,7 +49,7 @@ const provinceCode = z.string({ error: '请选择省份' }).regex(/^\d{2}$/, '�
 export const originQuerySchema = z.object({ barcode: barcode.optional() });
 export const provinceQuerySchema = originQuerySchema.extend({ province: provinceCode });
 export const commonOriginQuerySchema = originQuerySchema.extend({
-  relative: z.string({ error: '请选择一位亲人' }).trim().min(1, '请选择一位亲人').max(64, '亲人不存在'),
+  relative: z.string({ error: '请选择一位亲人' }).regex(/^[A-Za-z0-9_-]{16,64}$/, '亲人不存在'),
 });
 export const clanQuerySchema = originQuerySchema.extend({
   maxYear: z.coerce
@@ -107,14 +108,14 @@ export interface CityDistributionView {
 
 /** A relative as origin pages show them: masked name unless they chose to show it, no finer than city. */
 export interface OriginRelative {
-  /** The relative's detection barcode: the gene-relatives detail id. */
+  /** The opaque match id of the gene-relatives pages (never a barcode): the detail page's id. */
   relativeId: string;
   name: string;
   gender: 'male' | 'female';
   grade: string;
   sharedCm: number;
   province: Place | null;
-  /** Only when CITY_MIN_RELATIVES or more of my relatives were born there. */
+  /** As the relative shares it with their matches (gene-relatives pages show the same). */
   city: Place | null;
 }
 
@@ -193,6 +194,7 @@ export const CLAN_AGE_BASIS_LABELS: Record<ClanAgeBasis, string> = {
 };
 
 export interface ClanMember {
+  /** Opaque, per viewer; also the gene-relatives detail id when `grade` is set. */
   relativeId: string;
   name: string;
   haplogroup: string;

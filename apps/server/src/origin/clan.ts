@@ -1,7 +1,9 @@
 import type { ClanAgeBasis, ClanGroup, ClanMember, ClanSort } from '@jiyin/contracts/originApi';
 import { loadYTree, yPathOf } from '@jiyin/genome';
 import type { ClanCandidateRow } from './queries.ts';
-import { maskName, provinceOf } from './service.ts';
+import { displayName } from '../relatives/profile.ts';
+import { matchId } from '../relatives/queries.ts';
+import { provinceOf } from './service.ts';
 
 interface AgedTree {
   age: Map<string, { ybp: number; basis: 'published' | 'interpolated' } | null>;
@@ -115,14 +117,14 @@ export const GRADE_YEARS: Record<string, [number, number]> = {
  * (midpoint), which is far more precise than the Y tree for recent ancestors.
  */
 export function clanMembers(
-  myHaplogroup: string,
+  me: { personId: string; haplogroup: string },
   candidates: ClanCandidateRow[],
   gradeOf: Map<string, string>,
   maxYear: number,
 ): ClanMember[] {
   const out: ClanMember[] = [];
   for (const c of candidates) {
-    const common = commonYAncestor(myHaplogroup, c.haplogroup);
+    const common = commonYAncestor(me.haplogroup, c.haplogroup);
     if (!common) continue;
     const grade = gradeOf.get(c.personId) ?? null;
     const range = grade ? GRADE_YEARS[grade] : undefined;
@@ -132,8 +134,8 @@ export function clanMembers(
     if (years > maxYear) continue;
     const basis: ClanAgeBasis = useAutosomal ? 'autosomal' : common.basis;
     out.push({
-      relativeId: c.relativeId,
-      name: maskName(c.name, c.showFullName),
+      relativeId: matchId(me.personId, c.personId),
+      name: displayName({ name: c.name, gender: 'male' }, c.showFullName),
       haplogroup: c.haplogroup,
       commonNode: common.node,
       years,

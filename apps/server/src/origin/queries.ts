@@ -2,11 +2,12 @@ import { type PersonBirthplace, schema } from '@jiyin/db';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 
-const { relativeMatches, relativeConsents, persons, kits, privacySwitches, genomes } = schema;
+const { relativeMatches, relativeConsents, persons, privacySwitches, genomes } = schema;
 
 /** One consenting relative of a detection, with only what origin pages may use. */
 export interface RelativeRow {
-  relativeId: string;
+  /** The relative's matched barcode: used inside the server only, never answered. */
+  barcode: string;
   personId: string;
   name: string;
   gender: 'male' | 'female';
@@ -35,14 +36,14 @@ export async function showFullNameOf(deps: Deps, personId: string): Promise<bool
 }
 
 /**
- * The matches of one detection whose relative still consents and still holds the matched kit.
- * A withdrawn consent, a deleted person or an unbound kit drops the relative at once, whatever rows
- * the matching job left behind.
+ * The matches of one detection whose relative still consents and still holds the matched genome
+ * (as the gene-relatives list reads them). A withdrawn consent or deleted genetic data drops the
+ * relative at once, whatever rows the matching job left behind.
  */
 export async function consentingRelatives(deps: Deps, barcode: string, personId: string): Promise<RelativeRow[]> {
   const rows = await deps.database.db
     .select({
-      relativeId: relativeMatches.relativeBarcode,
+      barcode: relativeMatches.relativeBarcode,
       personId: relativeMatches.relativePersonId,
       name: persons.name,
       gender: persons.gender,
@@ -54,12 +55,12 @@ export async function consentingRelatives(deps: Deps, barcode: string, personId:
     .from(relativeMatches)
     .innerJoin(relativeConsents, and(eq(relativeConsents.personId, relativeMatches.relativePersonId), isNull(relativeConsents.withdrawnAt)))
     .innerJoin(persons, eq(persons.id, relativeMatches.relativePersonId))
-    .innerJoin(kits, and(eq(kits.barcode, relativeMatches.relativeBarcode), eq(kits.personId, relativeMatches.relativePersonId)))
+    .innerJoin(genomes, and(eq(genomes.barcode, relativeMatches.relativeBarcode), eq(genomes.personId, relativeMatches.relativePersonId)))
     .leftJoin(privacySwitches, and(eq(privacySwitches.personId, persons.id), eq(privacySwitches.feature, 'showFullName')))
     .where(
       and(eq(relativeMatches.barcode, barcode), eq(relativeMatches.personId, personId), ne(relativeMatches.relativePersonId, personId)),
     )
-    .orderBy(desc(relativeMatches.sharedCm), relativeMatches.relativeBarcode);
+    .orderBy(desc(relativeMatches.sharedCm), relativeMatches.relativePersonId);
   return rows.map((r) => ({ ...r, showFullName: r.showFullName ?? false, birthplace: r.birthplace ?? null }));
 }
 
@@ -75,7 +76,6 @@ export async function matchesAmong(deps: Deps, barcode: string, candidates: stri
 
 /** A man who takes part in clan relations: consenting, clan switch on, with a Y haplogroup call. */
 export interface ClanCandidateRow {
-  relativeId: string;
   personId: string;
   name: string;
   showFullName: boolean;
@@ -83,11 +83,10 @@ export interface ClanCandidateRow {
   birthplace: PersonBirthplace | null;
 }
 
-/** Every clan candidate but the person themself; one detection per person (the newest genome). */
+/** Every clan candidate but the person themself; one genome per person (the newest). */
 export async function clanCandidates(deps: Deps, personId: string): Promise<ClanCandidateRow[]> {
   const rows = await deps.database.db
     .select({
-      relativeId: genomes.barcode,
       personId: persons.id,
       name: persons.name,
       birthplace: persons.birthplace,
@@ -97,7 +96,6 @@ export async function clanCandidates(deps: Deps, personId: string): Promise<Clan
     .from(relativeConsents)
     .innerJoin(persons, eq(persons.id, relativeConsents.personId))
     .innerJoin(genomes, eq(genomes.personId, persons.id))
-    .innerJoin(kits, and(eq(kits.barcode, genomes.barcode), eq(kits.personId, persons.id)))
     .leftJoin(privacySwitches, and(eq(privacySwitches.personId, persons.id), eq(privacySwitches.feature, 'showFullName')))
     .where(
       and(

