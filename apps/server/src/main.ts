@@ -1,11 +1,12 @@
 import { openDatabase, seedDemoContentOnce } from '@jiyin/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { seedDemoGenome } from './imports/demo.ts';
+import { seedDemoGenome, seedDemoRelatives } from './imports/demo.ts';
 
 /**
  * Start-up: open the database (PGlite under DATA_DIR unless DATABASE_URL), migrate, seed once, start
- * the job workers, give the demo person its imported genome, serve.
+ * the job workers, give the demo person its imported genome, serve, then queue the demo relatives'
+ * imports (gene relatives demo) in the background.
  */
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
@@ -30,3 +31,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+seedDemoRelatives(app.deps, app.log).catch((err) => app.log.error({ err }, 'demo relatives could not be queued'));

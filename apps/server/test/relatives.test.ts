@@ -13,17 +13,18 @@ import {
 } from '@jiyin/contracts/relativesApi';
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { GRADES, loadPanel, type Simulation, serialisePacked, simulatePedigree } from '@jiyin/genome';
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELATIVES_MATCH_JOB } from '../src/imports/pipeline.ts';
 import { runRelativesMatch } from '../src/relatives/match.ts';
 import { matchId } from '../src/relatives/queries.ts';
+import { drainQueue } from './drain.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 type Answer = { code: number; data: any; msg: string };
 
-const { kits, genomes, persons, relativeMatches, relativeConsents, notifications, queueJobs, products } = schema;
+const { kits, genomes, persons, relativeMatches, relativeConsents, notifications, products } = schema;
 
 let simulated: Simulation | undefined;
 /** One run of the engine's extended family: a clan seen from 'daughter', plus two unrelated people. */
@@ -72,27 +73,7 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
   const withdraw = (who: UserName, key: Key) => call('DELETE', `${RELATIVES_API_PATHS.consent}?${q({ barcode: barcode[key] })}`, who);
   const names = (a: Answer) => (a.data.list as RelativeSummary[]).map((r) => r.relative.name).sort();
 
-  /** Waits until no matching job is waiting or running (in-process table queue, or pg-boss). */
-  async function drain() {
-    for (let i = 0; i < 1200; i++) {
-      let pending: number;
-      if (t.app.deps.queue.kind === 'table') {
-        const [row] = await t.database.db
-          .select({ n: count() })
-          .from(queueJobs)
-          .where(and(eq(queueJobs.name, RELATIVES_MATCH_JOB), inArray(queueJobs.state, ['created', 'active'])));
-        pending = Number(row.n);
-      } else {
-        const rows = (await t.database.db.execute(
-          sql`select count(*)::int as n from pgboss.job where name = ${RELATIVES_MATCH_JOB} and state in ('created', 'retry', 'active')`,
-        )) as unknown as { n: number }[];
-        pending = rows[0].n;
-      }
-      if (pending === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('matching jobs did not finish');
-  }
+  const drain = () => drainQueue(t, [RELATIVES_MATCH_JOB]);
 
   const noticesOf = (who: UserName) =>
     t.database.db

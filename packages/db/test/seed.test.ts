@@ -1,10 +1,11 @@
 import { DEMO_PRODUCTS } from '../src/seed/catalog.ts';
 import { COMMODITY_TAGS, TEST_TYPES } from '@jiyin/contracts/constants';
 import { reportType, STANDARD_SUBMODULES } from '@jiyin/contracts/reports';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/client.ts';
-import { descriptionConfigs, products, siteContent } from '../src/schema/index.ts';
+import { descriptionConfigs, kits, persons, privacySwitches, products, relativeConsents, siteContent } from '../src/schema/index.ts';
+import { DEMO_FAMILY } from '../src/seed/accounts.ts';
 import { seedDemoContent } from '../src/seed/index.ts';
 import { testDatabaseTargets } from '../src/testing.ts';
 
@@ -36,6 +37,24 @@ describe.each(testDatabaseTargets())('database on $name', (target) => {
     expect(pages).toBeGreaterThanOrEqual(7);
     const [{ n: configs }] = await database.db.select({ n: count() }).from(descriptionConfigs);
     expect(configs).toBe(3);
+  });
+
+  it('seeds the demo family once: accounts, persons, kits, name switches, gene-relatives consents', async () => {
+    await seedDemoContent(database.db);
+    const ids = DEMO_FAMILY.map((m) => m.person.id);
+    const consents = await database.db.select().from(relativeConsents).where(inArray(relativeConsents.personId, ids));
+    expect(consents.map((c) => c.personId).sort()).toEqual([...ids].sort());
+    const bound = await database.db.select().from(kits).where(inArray(kits.personId, ids));
+    expect(bound.map((k) => k.barcode).sort()).toEqual(DEMO_FAMILY.map((m) => m.barcode).sort());
+    const shown = await database.db.select().from(privacySwitches).where(inArray(privacySwitches.personId, ids));
+    expect(shown.filter((s) => s.open).length).toBe(DEMO_FAMILY.filter((m) => m.showFullName).length);
+    // A demo relative who withdrew stays withdrawn when the seed runs again.
+    await database.db.update(relativeConsents).set({ withdrawnAt: new Date() }).where(eq(relativeConsents.personId, ids[1]));
+    await seedDemoContent(database.db);
+    const [again] = await database.db.select().from(relativeConsents).where(eq(relativeConsents.personId, ids[1]));
+    expect(again.withdrawnAt).not.toBeNull();
+    const [{ n }] = await database.db.select({ n: count() }).from(persons).where(inArray(persons.id, ids));
+    expect(n).toBe(DEMO_FAMILY.length);
   });
 
   it('running migrations twice is harmless', async () => {

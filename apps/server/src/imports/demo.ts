@@ -1,48 +1,64 @@
 import { createHash } from 'node:crypto';
-import { DEMO_BOUND_KIT, DEMO_PERSON, schema } from '@jiyin/db';
+import { DEMO_FAMILY, type DemoFamilyMember, schema } from '@jiyin/db';
+import { callsOf, loadPanel, type Simulation, simulatePedigree } from '@jiyin/genome';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { runImport } from './pipeline.ts';
-import { simulatedCalls, vendorFileBytes } from './simulated.ts';
+import { IMPORT_JOB, type ImportPayload, runImport } from './pipeline.ts';
+import { vendorFileBytes } from './simulated.ts';
 import { rawFileKey } from './uploads.ts';
 
-const { kits, reportResults, rawFiles, importJobs } = schema;
-
-/** Seed of the demo person's simulated genome: the same genome on every install. */
-export const DEMO_GENOME_SEED = 300;
-
-type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+const { kits, rawFiles, importJobs } = schema;
 
 /**
- * Start-up seeding: the demo account's person (kit JY0000000300) gets a genome and reports by
- * importing a simulated 23andMe file through the import pipeline itself, as a user's upload would.
- * Runs while the kit is still the demo person's and has no reports yet; an interrupted run resumes
- * its import job. Answers whether it imported.
+ * Seed of the demo family: one run of the engine's 'extended-family' pedigree gives the demo person
+ * ('daughter') and every demo relative their genome, so the same family appears on every install.
  */
-export async function seedDemoGenome(deps: Deps, log?: Log): Promise<boolean> {
-  const { db } = deps.database;
-  const [kit] = await db.select().from(kits).where(eq(kits.barcode, DEMO_BOUND_KIT.barcode));
-  if (kit?.personId !== DEMO_PERSON.id) return false;
-  const [computed] = await db.select({ barcode: reportResults.barcode }).from(reportResults).where(eq(reportResults.barcode, kit.barcode));
-  if (computed) return false;
+export const DEMO_FAMILY_SEED = 2;
 
-  let [job] = await db
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+let family: Simulation | undefined;
+function demoFamily(): Simulation {
+  family ??= simulatePedigree('extended-family', { panel: loadPanel(), seed: DEMO_FAMILY_SEED });
+  return family;
+}
+
+/** The raw file's name says which family it came from, so a changed demo family is imported anew. */
+const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}_23andme.txt`;
+
+/**
+ * The import job of one demo person's simulated 23andMe file, creating the file and the job when this
+ * family's file is not there yet. Null when the member's kit is no longer theirs (someone changed
+ * the demo data) or their file was imported already.
+ */
+async function demoImportJob(deps: Deps, m: DemoFamilyMember): Promise<string | null> {
+  const { db } = deps.database;
+  const [kit] = await db.select().from(kits).where(eq(kits.barcode, m.barcode));
+  if (kit?.personId !== m.person.id) return null;
+  const fileName = fileNameOf(m);
+  const [file] = await db
     .select()
-    .from(importJobs)
-    .where(and(eq(importJobs.personId, DEMO_PERSON.id), eq(importJobs.barcode, kit.barcode)));
-  if (!job) {
-    const bytes = vendorFileBytes(simulatedCalls(DEMO_GENOME_SEED, DEMO_PERSON.gender));
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const id = newId();
-    const storageKey = rawFileKey(DEMO_PERSON.ownerUserId, id);
-    await deps.storage.put(storageKey, bytes);
-    const now = deps.now();
-    await db.insert(rawFiles).values({
+    .from(rawFiles)
+    .where(and(eq(rawFiles.personId, m.person.id), eq(rawFiles.fileName, fileName)));
+  if (file) {
+    const [job] = await db.select().from(importJobs).where(eq(importJobs.rawFileId, file.id));
+    return job && job.stage !== 'done' && job.stage !== 'failed' ? job.id : null;
+  }
+  const simulated = demoFamily().people.find((p) => p.id === m.role);
+  if (!simulated) throw new Error(`the demo family has no ${m.role}`);
+  const bytes = vendorFileBytes(callsOf(demoFamily().family, simulated.genome));
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const id = newId();
+  const storageKey = rawFileKey(m.person.ownerUserId, id);
+  await deps.storage.put(storageKey, bytes);
+  const now = deps.now();
+  return db.transaction(async (tx) => {
+    await tx.insert(rawFiles).values({
       id,
-      userId: DEMO_PERSON.ownerUserId,
-      personId: DEMO_PERSON.id,
-      fileName: 'genome_demo_23andme.txt',
+      userId: m.person.ownerUserId,
+      personId: m.person.id,
+      fileName,
       size: bytes.length,
       receivedBytes: bytes.length,
       sha256,
@@ -52,23 +68,56 @@ export async function seedDemoGenome(deps: Deps, log?: Log): Promise<boolean> {
       completedAt: now,
     });
     // The lab kit is the detection the reports belong to (an import by a user makes an 'IM' one).
-    [job] = await db
+    const [job] = await tx
       .insert(importJobs)
       .values({
         id: newId(),
-        userId: DEMO_PERSON.ownerUserId,
-        personId: DEMO_PERSON.id,
+        userId: m.person.ownerUserId,
+        personId: m.person.id,
         rawFileId: id,
         fileSha256: sha256,
-        barcode: kit.barcode,
+        barcode: m.barcode,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-  }
-  await runImport(deps, job.id, log);
-  const [after] = await db.select().from(importJobs).where(eq(importJobs.id, job.id));
+    return job.id;
+  });
+}
+
+/**
+ * Start-up seeding of the demo account's person (kit JY0000000300): its simulated 23andMe file is
+ * imported through the import pipeline itself, as a user's upload would be, before the site serves,
+ * so its reports are there on the first page. An interrupted run resumes its import job; an install
+ * seeded with an older demo genome gets this family's genome over it. Answers whether it imported.
+ */
+export async function seedDemoGenome(deps: Deps, log?: Log): Promise<boolean> {
+  const member = DEMO_FAMILY[0];
+  const jobId = await demoImportJob(deps, member);
+  if (!jobId) return false;
+  await runImport(deps, jobId, log);
+  const [after] = await deps.database.db.select().from(importJobs).where(eq(importJobs.id, jobId));
   if (after?.stage !== 'done')
-    log?.warn({ importJobId: job.id, stage: after?.stage, error: after?.errorMessage }, 'demo genome import did not finish');
+    log?.warn({ importJobId: jobId, stage: after?.stage, error: after?.errorMessage }, 'demo genome import did not finish');
   return after?.stage === 'done';
+}
+
+/**
+ * The demo person's relatives (they have all joined gene relatives): their files are queued as
+ * imports once the site serves, so start-up does not wait for them; each import then queues its
+ * matching, which finds the family. Answers how many imports it queued.
+ */
+export async function seedDemoRelatives(deps: Deps, log?: Log): Promise<number> {
+  let queued = 0;
+  for (const m of DEMO_FAMILY.slice(1)) {
+    const jobId = await demoImportJob(deps, m);
+    if (!jobId) continue;
+    await deps.queue.send<ImportPayload>(IMPORT_JOB, { importJobId: jobId }, { singletonKey: jobId });
+    queued++;
+    // Writing a 600,000-line file is synchronous work: let requests through between files.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (queued) log?.info({ queued }, 'demo relatives: imports queued');
+  family = undefined;
+  return queued;
 }

@@ -1,3 +1,5 @@
+import type { PersonBirthplace } from '../schema/persons.ts';
+
 /**
  * The demo account: +86 19900000000, password `jiyin-demo-2026` (README "Demo accounts"). The hash is
  * argon2id with the server's parameters, stored precomputed so the database package needs no hasher.
@@ -23,3 +25,63 @@ export const DEMO_PERSON = {
 };
 
 export const DEMO_BOUND_KIT = { barcode: 'JY0000000300', productId: 'STANDARD_ANCESTRY', personId: DEMO_PERSON.id };
+
+const region = (province: [string, string], city: [string, string]): PersonBirthplace => ({
+  province: { code: province[0], name: province[1] },
+  city: { code: city[0], name: city[1] },
+});
+const FUJIAN: [string, string] = ['35', '福建省'];
+
+/**
+ * The demo person's simulated family (gene relatives, §2.2): demo accounts +86 19900000001–05 (same
+ * password as the demo account) whose persons' genomes come, like the demo person's, from one run of
+ * the engine's 'extended-family' pedigree (`role` is the simulated person). All of them have joined
+ * gene relatives, so the demo account's list shows a brother, an aunt, a first and a second cousin
+ * with their grades; the two unrelated people match no one. The aunt also manages her son's person.
+ */
+export const DEMO_RELATIVE_USERS = [
+  { id: '00000000-0000-4000-8000-000000000011', phone: '19900000001', name: '林晓峰' },
+  { id: '00000000-0000-4000-8000-000000000012', phone: '19900000002', name: '林秀英' },
+  { id: '00000000-0000-4000-8000-000000000013', phone: '19900000003', name: '林志明' },
+  { id: '00000000-0000-4000-8000-000000000014', phone: '19900000004', name: '王建华' },
+  { id: '00000000-0000-4000-8000-000000000015', phone: '19900000005', name: '赵雅琴' },
+].map((u, i) => ({
+  ...u,
+  nationCode: '86',
+  passwordHash: DEMO_USER.passwordHash,
+  avatar: { type: 'color' as const, startColor: ['#36cfc9', '#ff85c0', '#597ef7', '#95de64', '#ffc53d'][i], endColor: '#5b8cff' },
+  state: 4,
+}));
+
+export interface DemoFamilyMember {
+  role: string;
+  person: { id: string; ownerUserId: string; name: string; gender: 'male' | 'female'; birthplace: PersonBirthplace | null };
+  barcode: string;
+  /** The person's showFullName privacy switch. */
+  showFullName: boolean;
+}
+
+const relative = (
+  n: number,
+  owner: number,
+  role: string,
+  name: string,
+  gender: 'male' | 'female',
+  birthplace: PersonBirthplace,
+  showFullName: boolean,
+): DemoFamilyMember => ({
+  role,
+  person: { id: `00000000-0000-4000-8000-00000000002${n}`, ownerUserId: DEMO_RELATIVE_USERS[owner].id, name, gender, birthplace },
+  barcode: `JY000000030${n}`,
+  showFullName,
+});
+
+export const DEMO_FAMILY: DemoFamilyMember[] = [
+  { role: 'daughter', person: DEMO_PERSON, barcode: DEMO_BOUND_KIT.barcode, showFullName: false },
+  relative(1, 0, 'son', '林晓峰', 'male', region(FUJIAN, ['3505', '泉州市']), true),
+  relative(2, 1, 'aunt', '林秀英', 'female', region(FUJIAN, ['3502', '厦门市']), false),
+  relative(3, 1, 'cousin', '陈子涵', 'male', region(['44', '广东省'], ['4401', '广州市']), true),
+  relative(4, 2, 'second-cousin', '林志明', 'male', region(FUJIAN, ['3505', '泉州市']), false),
+  relative(5, 3, 'unrelated1', '王建华', 'male', region(['37', '山东省'], ['3701', '济南市']), true),
+  relative(6, 4, 'unrelated2', '赵雅琴', 'female', region(['51', '四川省'], ['5101', '成都市']), false),
+];

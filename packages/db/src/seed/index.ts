@@ -1,13 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { descriptionConfigs, kits, persons, products, seedVersions, siteContent, users } from '../schema/index.ts';
-import { DEMO_BOUND_KIT, DEMO_PERSON, DEMO_USER } from './accounts.ts';
+import { RELATIVES_PROTOCOL_VERSION } from '@jiyin/contracts/relativesApi';
+import {
+  descriptionConfigs,
+  kits,
+  persons,
+  privacySwitches,
+  products,
+  relativeConsents,
+  seedVersions,
+  siteContent,
+  users,
+} from '../schema/index.ts';
+import { DEMO_BOUND_KIT, DEMO_FAMILY, DEMO_PERSON, DEMO_RELATIVE_USERS, DEMO_USER } from './accounts.ts';
 import { DEMO_PRODUCTS } from './catalog.ts';
 import { DEMO_CONTENT, DEMO_DESCRIPTIONS } from './content.ts';
 import { DEMO_KITS } from './kits.ts';
 
 /** Bump when the demo content changes so existing installs pick it up on their next start. */
-export const DEMO_SEED_VERSION = 4;
+export const DEMO_SEED_VERSION = 5;
 
 /**
  * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes
@@ -46,6 +57,39 @@ export async function seedDemoContent(db: Db): Promise<void> {
       await tx
         .insert(kits)
         .values({ ...DEMO_BOUND_KIT, boundAt: sql`now()` })
+        .onConflictDoNothing();
+    }
+    // The demo person's relatives (v5): created once like the demo account, all joined to gene
+    // relatives; their genomes are imported at start-up (apps/server imports/demo.ts).
+    await tx.insert(users).values(DEMO_RELATIVE_USERS).onConflictDoNothing();
+    const owners = new Set(
+      (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(inArray(users.id, [DEMO_USER.id, ...DEMO_RELATIVE_USERS.map((u) => u.id)]))
+      ).map((u) => u.id),
+    );
+    for (const m of DEMO_FAMILY) {
+      if (!owners.has(m.person.ownerUserId)) continue;
+      await tx.insert(persons).values(m.person).onConflictDoNothing();
+      await tx
+        .insert(kits)
+        .values({ barcode: m.barcode, productId: 'STANDARD_ANCESTRY', personId: m.person.id, boundAt: sql`now()` })
+        .onConflictDoNothing();
+      await tx
+        .insert(privacySwitches)
+        .values({ personId: m.person.id, feature: 'showFullName', open: m.showFullName })
+        .onConflictDoNothing();
+      // A demo person who withdrew stays withdrawn.
+      await tx
+        .insert(relativeConsents)
+        .values({
+          personId: m.person.id,
+          userId: m.person.ownerUserId,
+          protocolVersion: RELATIVES_PROTOCOL_VERSION,
+          consentedAt: sql`now()`,
+        })
         .onConflictDoNothing();
     }
     await tx
