@@ -37,6 +37,8 @@ export function ClanMembers({ list }: { list: ClanMember[] }) {
   return (
     <List
       data-testid="clan-members"
+      className="origin-relatives"
+      itemLayout="vertical"
       dataSource={list}
       locale={{ emptyText: '暂未发现宗亲' }}
       renderItem={(m) => (

@@ -128,6 +128,7 @@ export function RelativeList({ relatives, withCommonOrigin = true }: { relatives
   return (
     <List
       className="origin-relatives"
+      itemLayout="vertical"
       dataSource={relatives}
       locale={{ emptyText: '暂无亲人' }}
       renderItem={(r) => (
