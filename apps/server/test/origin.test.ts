@@ -50,7 +50,8 @@ const PEOPLE: Someone[] = [
   { key: 'W1', name: '已撤回', gender: 'male', birthplace: GUANGZHOU, consent: 'withdrawn', y: ME_Y, match: { grade: '5-6', cm: 250 } },
   // Clan candidates only (no DNA match).
   { key: 'C1', name: '赵同宗', gender: 'male', birthplace: FUZHOU, y: 'O2a1b1a1a1b' },
-  { key: 'C2', name: '钱远祖', gender: 'male', y: 'O1a1a1a' },
+  // Also a DNA match, but of another Y line: the match does not date a paternal ancestor.
+  { key: 'C2', name: '钱远祖', gender: 'male', y: 'O1a1a1a', match: { grade: '5-6', cm: 150 } },
   { key: 'C3', name: '孙关闭', gender: 'male', y: ME_Y, openClan: false },
   { key: 'C4', name: '周女士', gender: 'female', y: null },
   { key: 'C5', name: '吴撤回', gender: 'male', y: ME_Y, consent: 'withdrawn' },
@@ -181,8 +182,8 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       expect(a.code).toBe(0);
       expect(a.data).toEqual({
         unavailable: null,
-        total: 7,
-        unknown: 1,
+        total: 8,
+        unknown: 2,
         provinces: [
           { code: '44', name: '广东省', count: 4 },
           { code: '11', name: '北京市', count: 1 },
@@ -276,12 +277,12 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
     it('weights distant relatives by shared cM, leaves out close ones, says how sure it is', async () => {
       const a = await get(ORIGIN_API_PATHS.geneOrigin, { barcode: ME }, { cookie: me });
       expect(a.code).toBe(0);
-      // R1..R5: 600 + 200 + 60 + 50 + 30 = 940 cM; 广东 910, 福建 30. R7 (grade 2-3) left out, R6 has no birthplace.
+      // R1..R5: 600 + 200 + 60 + 50 + 30 = 940 cM; 广东 910, 福建 30. R7 (grade 2-3) left out, R6 and C2 have no birthplace.
       expect(a.data).toMatchObject({
         unavailable: null,
         relativesUsed: 5,
         closeExcluded: 1,
-        unknown: 1,
+        unknown: 2,
         confidence: 'medium',
         provinces: [
           { code: '44', name: '广东省', share: 0.9681, count: 4 },
@@ -309,7 +310,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
         '广州市',
         '深圳市',
       ]);
-      expect(a.data.unknown.map((r: { name: string }) => r.name)).toEqual(['无女士']);
+      expect(a.data.unknown.map((r: { name: string }) => r.name)).toEqual(['钱先生', '无女士']);
       neverShown(a);
       for (const g of a.data.groups)
         for (const r of g.relatives)
@@ -416,7 +417,8 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
         { cookie: me },
       );
       expect(a.data.list.map((m: { relativeId: string }) => m.relativeId)).toEqual([idOf('C2'), idOf('C1'), idOf('R1')]);
-      expect(a.data.list[0]).toMatchObject({ commonNode: 'O', years: 34042, basis: 'published' });
+      // C2 is a DNA match (5-6) of another Y line: dated by the Y tree, not by the match.
+      expect(a.data.list[0]).toMatchObject({ commonNode: 'O', years: 34042, yearsRange: null, basis: 'published', grade: '5-6' });
       expect(a.data.total).toBe(3);
       const page2 = await get(ORIGIN_API_PATHS.clanRelations, { barcode: ME, maxYear: 40000, page: 2 }, { cookie: me });
       expect(page2.data).toMatchObject({ total: 3, page: 2, list: [] });

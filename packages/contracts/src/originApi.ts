@@ -205,7 +205,7 @@ export interface ClanMember {
   /** Range when the basis gives one. */
   yearsRange: [number, number] | null;
   basis: ClanAgeBasis;
-  /** Also a gene relative by shared DNA: its §9 grade. */
+  /** Also a gene relative by shared DNA: its §9 grade (dates the ancestor only with the same Y call). */
   grade: string | null;
   province: Place | null;
 }

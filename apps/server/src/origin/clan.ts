@@ -113,8 +113,8 @@ export const GRADE_YEARS: Record<string, [number, number]> = {
 
 /**
  * Clan members: candidates sharing a Y node with me whose common paternal ancestor is estimated at
- * most `maxYear` years ago. A candidate who is also a DNA match takes the §9 grade's timeframe
- * (midpoint), which is far more precise than the Y tree for recent ancestors.
+ * most `maxYear` years ago. A candidate who is also a DNA match with the very same Y haplogroup takes
+ * the §9 grade's timeframe (midpoint), far more precise than the Y tree for recent ancestors.
  */
 export function clanMembers(
   me: { personId: string; haplogroup: string },
@@ -127,7 +127,10 @@ export function clanMembers(
     const common = commonYAncestor(me.haplogroup, c.haplogroup);
     if (!common) continue;
     const grade = gradeOf.get(c.personId) ?? null;
-    const range = grade ? GRADE_YEARS[grade] : undefined;
+    // Shared DNA dates the nearest common ancestor on any line; it stands for the paternal one only
+    // when the Y calls are identical (a match through a mother or grandmother carries another Y).
+    const sameY = common.node === me.haplogroup && common.node === c.haplogroup;
+    const range = grade && sameY ? GRADE_YEARS[grade] : undefined;
     const autosomal = range ? Math.round((range[0] + range[1]) / 2) : null;
     const useAutosomal = autosomal !== null && autosomal < common.ybp;
     const years = useAutosomal ? (autosomal as number) : common.ybp;

@@ -37,14 +37,12 @@ export function ChinaMap({
   values,
   format,
   onProvince,
-  height = 420,
   testId = 'china-map',
 }: {
   values: MapValue[];
   /** Tooltip text of one province's value. */
   format: (value: number) => string;
   onProvince?: (code: string) => void;
-  height?: number;
   testId?: string;
 }) {
   const hydrated = useHydrated();
@@ -96,8 +94,10 @@ export function ChinaMap({
               type: 'map',
               map: 'china',
               roam: false,
+              left: 4,
+              right: 4,
               top: 8,
-              bottom: 36,
+              bottom: 40,
               label: { show: false, fontSize: 10, color: '#1f1f1f' },
               emphasis: { label: { show: true }, itemStyle: { areaColor: '#ffd666' } },
               itemStyle: { borderColor: '#8c8c8c', borderWidth: 0.6, areaColor: '#f5f5f5' },
@@ -123,7 +123,7 @@ export function ChinaMap({
   }, [hydrated, values]);
 
   return (
-    <div className="china-map" style={{ height }} data-testid={testId} data-state={state}>
+    <div className="china-map" data-testid={testId} data-state={state}>
       <div ref={box} style={{ width: '100%', height: '100%' }} />
       {state === 'loading' && (
         <div className="china-map__overlay">

@@ -2,7 +2,7 @@ import { CLAN_AGE_BASIS_LABELS, type ClanGroup, type ClanMember } from '@jiyin/c
 import { List, Tag } from 'antd';
 import { ReportLink } from '../report/ReportLink.tsx';
 
-const years = (y: number) => (y >= 1000 ? `约 ${(Math.round(y / 100) / 10).toLocaleString('zh-CN')} 千年前` : `约 ${y} 年前`);
+const years = (y: number) => `约 ${(y >= 1000 ? Math.round(y / 100) * 100 : y).toLocaleString('zh-CN')} 年前`;
 
 /** When the common paternal ancestor lived, with how it was estimated. */
 export function ancestorText(m: Pick<ClanMember, 'years' | 'yearsRange' | 'basis'>): string {

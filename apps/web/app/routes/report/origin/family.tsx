@@ -81,7 +81,7 @@ export default function FamilyCluesPage({ loaderData }: Route.ComponentProps) {
               <h3>宗亲关系</h3>
               <p className="muted">
                 宗亲是与您同属一条父系（Y 染色体）支系、并开启了宗亲关系的男性用户。共同祖先年代来自 Y
-                树：节点有发表年代的直接采用，其余按层级推算；同时也是基因亲人的，按关系等级估算，更加准确。默认只显示{' '}
+                树：节点有发表年代的直接采用，其余按层级推算；同时也是基因亲人、且 Y 单倍群完全相同的，按关系等级估算，更加准确。默认只显示{' '}
                 {CLAN_MAX_YEAR_DEFAULT.toLocaleString('zh-CN')} 年以内的共同祖先，由近及远排列。
               </p>
               {view.unavailable ? (
