@@ -98,7 +98,7 @@ export function ChinaMap({
               right: 4,
               top: 8,
               bottom: 40,
-              label: { show: false, fontSize: 10, color: '#1f1f1f' },
+              label: { show: false, fontSize: 10, color: '#1f1f1f', textBorderColor: '#fff', textBorderWidth: 2 },
               emphasis: { label: { show: true }, itemStyle: { areaColor: '#ffd666' } },
               itemStyle: { borderColor: '#8c8c8c', borderWidth: 0.6, areaColor: '#f5f5f5' },
               data,

@@ -18,11 +18,12 @@ export function ClanGroups({ groups }: { groups: ClanGroup[] }) {
       dataSource={groups}
       locale={{ emptyText: '暂未发现宗亲' }}
       renderItem={(g) => (
-        <List.Item key={g.commonNode} extra={`${g.count} 位`}>
+        <List.Item key={g.commonNode}>
           <List.Item.Meta
             title={
               <span>
                 共同父系节点 <Tag color="blue">{g.commonNode}</Tag>
+                {g.count} 位宗亲
               </span>
             }
             description={`该支系的共同祖先：${years(g.years)}（${CLAN_AGE_BASIS_LABELS[g.basis]}）`}

@@ -45,8 +45,11 @@ export default function CityListPage({ loaderData }: Route.ComponentProps) {
                     dataSource={rows}
                     locale={{ emptyText: '这里还没有基因亲人' }}
                     renderItem={(r) => (
-                      <List.Item key={r.key} extra={`${r.count} 位`} data-testid="city-row">
-                        {r.name}
+                      <List.Item key={r.key} data-testid="city-row">
+                        <div className="origin-count-row">
+                          <span>{r.name}</span>
+                          <span>{r.count} 位</span>
+                        </div>
                       </List.Item>
                     )}
                   />

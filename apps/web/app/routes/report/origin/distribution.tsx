@@ -44,8 +44,11 @@ export default function DistributionPage({ loaderData }: Route.ComponentProps) {
                   dataSource={view.provinces}
                   locale={{ emptyText: '还没有填写了出生地的基因亲人' }}
                   renderItem={(p) => (
-                    <List.Item key={p.code} extra={`${p.count} 位`}>
-                      <ReportLink to={cityListPath(p.code)}>{p.name}</ReportLink>
+                    <List.Item key={p.code}>
+                      <div className="origin-count-row">
+                        <ReportLink to={cityListPath(p.code)}>{p.name}</ReportLink>
+                        <span>{p.count} 位</span>
+                      </div>
                     </List.Item>
                   )}
                 />
