@@ -268,7 +268,7 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       const a = await get(ORIGIN_API_PATHS.distribution, { barcode: ME }, { cookie: me });
       expect(a.data).toEqual({ unavailable: 'notJoined', total: 0, unknown: 0, provinces: [] });
       const common = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: idOf('R1') }, { cookie: me });
-      expect(common.code).toBe(CODES.NOT_FOUND.code);
+      expect(common.data).toEqual({ unavailable: 'notJoined', relative: null, sharedRelatives: 0, places: [] });
       await t.database.db.update(relativeConsents).set({ withdrawnAt: null }).where(eq(relativeConsents.personId, 'og-me'));
     });
   });
@@ -342,6 +342,8 @@ describe.each(testDatabaseTargets())('origin and clan relations on $name', (targ
       // A barcode is not an id here.
       const byBarcode = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME, relative: barcodeOf('R1') }, { cookie: me });
       expect(byBarcode).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '亲人不存在' });
+      const none = await get(ORIGIN_API_PATHS.geneOriginCommon, { barcode: ME }, { cookie: me });
+      expect(none).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '请选择一位亲人' });
     });
 
     it('my origin: my own province and city against the DNA-suggested origin', async () => {

@@ -49,7 +49,11 @@ const provinceCode = z.string({ error: '请选择省份' }).regex(/^\d{2}$/, '�
 export const originQuerySchema = z.object({ barcode: barcode.optional() });
 export const provinceQuerySchema = originQuerySchema.extend({ province: provinceCode });
 export const commonOriginQuerySchema = originQuerySchema.extend({
-  relative: z.string({ error: '请选择一位亲人' }).regex(/^[A-Za-z0-9_-]{16,64}$/, '亲人不存在'),
+  /** Optional here so an unavailable page still explains itself; required once relatives are shown. */
+  relative: z
+    .string({ error: '请选择一位亲人' })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, '亲人不存在')
+    .optional(),
 });
 export const clanQuerySchema = originQuerySchema.extend({
   maxYear: z.coerce
@@ -167,7 +171,8 @@ export interface OriginDetailView {
 
 export interface CommonOriginView {
   unavailable: OriginUnavailable | null;
-  relative: OriginRelative;
+  /** Null only while unavailable. */
+  relative: OriginRelative | null;
   /** Relatives who match both me and this relative. */
   sharedRelatives: number;
   places: OriginShare[];

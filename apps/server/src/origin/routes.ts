@@ -101,8 +101,9 @@ export async function originRoutes(app: FastifyInstance, deps: Deps) {
   app.get(ORIGIN_API_PATHS.geneOriginCommon, async (req) => {
     const q = parseInput(commonOriginQuerySchema, req.query);
     const o = await originOf(req, q.barcode);
+    if (o.unavailable) return ok<CommonOriginView>({ unavailable: o.unavailable, relative: null, sharedRelatives: 0, places: [] });
+    if (!q.relative) throw new ApiError('BAD_REQUEST', '请选择一位亲人');
     // Only one of my own consenting relatives can be chosen; anyone else is "not found".
-    if (o.unavailable) throw relativeNotFound();
     const me = o.subject.person.personId;
     const rows = await relativesOf(o);
     const chosen = rows.find((r) => matchId(me, r.personId) === q.relative);

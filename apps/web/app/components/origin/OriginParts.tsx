@@ -61,7 +61,7 @@ export function UnavailableNotice({ why }: { why: ClanUnavailable }) {
       type="info"
       showIcon
       data-testid={`origin-unavailable-${why}`}
-      message={u.title}
+      title={u.title}
       description={u.text}
       action={
         u.action ? (

@@ -38,7 +38,7 @@ export default function GeneOriginPage({ loaderData }: Route.ComponentProps) {
           showIcon
           closable
           data-testid="gene-origin-notice"
-          message="您的基因溯源结果已更新"
+          title="您的基因溯源结果已更新"
           description="发现了新的基因亲人后，我们会用他们授权的出生地重新推算您的祖源地。"
           style={{ marginBottom: 12 }}
         />
@@ -55,7 +55,7 @@ export default function GeneOriginPage({ loaderData }: Route.ComponentProps) {
                 <Alert
                   type="info"
                   showIcon
-                  message="暂时无法推算祖源地"
+                  title="暂时无法推算祖源地"
                   description={
                     view.closeExcluded
                       ? '目前找到的都是近亲（父母、兄弟姐妹、祖孙等），他们反映的是近几代的家庭，不用于推算更早的祖源地。找到更多远亲后会自动推算。'

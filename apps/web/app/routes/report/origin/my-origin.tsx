@@ -57,7 +57,7 @@ export default function MyOriginPage({ loaderData }: Route.ComponentProps) {
                   <Alert
                     type="info"
                     showIcon
-                    message={AGREEMENT[view.agreement]}
+                    title={AGREEMENT[view.agreement]}
                     style={{ marginTop: 12 }}
                     data-testid="my-origin-agreement"
                   />
@@ -66,7 +66,7 @@ export default function MyOriginPage({ loaderData }: Route.ComponentProps) {
                     type="info"
                     showIcon
                     style={{ marginTop: 12 }}
-                    message={view.birthplace ? '还没有足够的远亲来推算祖源地' : '填写出生地后即可对比'}
+                    title={view.birthplace ? '还没有足够的远亲来推算祖源地' : '填写出生地后即可对比'}
                     action={view.birthplace ? undefined : <ReportLink to="/user/persons">去填写</ReportLink>}
                   />
                 )}
