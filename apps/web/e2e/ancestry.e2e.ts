@@ -95,7 +95,7 @@ describe.each(VIEWPORTS)('ancestry report and Y-tree at $name', (vp) => {
     await page.context().close();
   });
 
-  it('sample mode: the paternal line from the root with cited ages and branch notes; nation table; Neolithic tree', async () => {
+  it('sample mode: paternal and maternal lines from the root with cited ages and branch notes; nation table; Neolithic tree', async () => {
     const page = await openPage(browser, vp);
     await gotoReady(page, `${baseUrl()}/report/ancestry/paternal`);
     await expect(page.getByTestId('line-haplogroup').textContent()).resolves.toContain(sample.yhaplogroup as string);
@@ -105,6 +105,12 @@ describe.each(VIEWPORTS)('ancestry report and Y-tree at $name', (vp) => {
     await expect(page.getByTestId('line-path').textContent()).resolves.toMatch(/共同祖先生活在约 [\d,]+ 年前/);
     await expect(page.getByTestId('line-notes').textContent()).resolves.toMatch(/O|C|N|Q|D|R/);
     await screenshot(page, vp, 'ancestry-paternal');
+
+    await gotoReady(page, `${baseUrl()}/report/ancestry/maternal`);
+    await expect(page.getByTestId('line-haplogroup').textContent()).resolves.toContain(sample.mthaplogroup as string);
+    await expect(page.getByTestId('lineage-step').last().textContent()).resolves.toContain(sample.mthaplogroup as string);
+    await page.getByTestId('line-notes').waitFor();
+    await screenshot(page, vp, 'ancestry-maternal');
 
     await gotoReady(page, `${baseUrl()}/report/ancestry/nation`);
     expect(await page.getByTestId('ancestry-shares-table').locator('tbody tr').count()).toBe(9);
