@@ -95,7 +95,7 @@ describe.each(VIEWPORTS)('ancestry report and Y-tree at $name', (vp) => {
     await page.context().close();
   });
 
-  it('sample mode: paternal and maternal lines from the root with cited ages and branch notes; nation table; Neolithic tree', async () => {
+  it('sample mode: paternal and maternal lines with cited ages and notes; nation table and its detail; Neolithic tree', async () => {
     const page = await openPage(browser, vp);
     await gotoReady(page, `${baseUrl()}/report/ancestry/paternal`);
     await expect(page.getByTestId('line-haplogroup').textContent()).resolves.toContain(sample.yhaplogroup as string);
@@ -115,6 +115,14 @@ describe.each(VIEWPORTS)('ancestry report and Y-tree at $name', (vp) => {
     await gotoReady(page, `${baseUrl()}/report/ancestry/nation`);
     expect(await page.getByTestId('ancestry-shares-table').locator('tbody tr').count()).toBe(9);
     await page.locator('[data-testid="ancestry-bands"][data-state="ready"] svg').waitFor();
+
+    await page.getByTestId('nation-detail-link').click();
+    await page.waitForURL((u) => u.pathname === '/report/ancestry/nation/detail');
+    await expect.poll(() => page.getByTestId('ancestry-shares-table').textContent()).toContain('千人基因组计划');
+    const sections = await page.getByTestId('ancestry-method-section').locator('h2').allTextContents();
+    expect(sections).toEqual(['我们估算的是什么', '怎么算的', '准确度（模拟验证）', '局限']);
+    await scrollUnderHeader(page, 'ancestry-unavailable');
+    await screenshot(page, vp, 'ancestry-nation-detail');
 
     await gotoReady(page, `${baseUrl()}/report/ancestry/neolithic`);
     await page.getByTestId('lineage-tree').locator('svg').waitFor();
