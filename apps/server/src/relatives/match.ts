@@ -17,8 +17,11 @@ export interface RelativesMatchPayload {
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
-/** Stored genomes read per query: ~150 KB each, so a chunk is ~30 MB and a few tens of ms of matching. */
-export const MATCH_CHUNK = 200;
+/**
+ * Stored genomes read per query: ~150 KB each, so a chunk is ~15 MB. On the embedded database the
+ * read runs on this thread, so the chunk bounds how long a request can wait (bench:relatives).
+ */
+export const MATCH_CHUNK = 100;
 /** Match rows written per insert. */
 const WRITE_BATCH = 500;
 
