@@ -74,6 +74,9 @@ export const REAL_PAGES: Record<string, string> = {
   '/report/gene-origin/detail': 'routes/report/origin/detail.tsx',
   '/report/gene-origin/my-origin': 'routes/report/origin/my-origin.tsx',
   '/report/gene-origin/protocal': 'routes/report/origin/protocal.tsx',
+  '/report/gene-relatives': 'routes/report/relatives/list.tsx',
+  '/report/gene-relatives/protocol': 'routes/report/relatives/protocol.tsx',
+  '/report/gene-relatives/detail/:id?': 'routes/report/relatives/detail.tsx',
 };
 
 const LAYOUT_FILES: Record<LayoutId, string> = {

@@ -99,7 +99,7 @@ describe.each(VIEWPORTS)('foundation at $name ($width×$height)', (vp) => {
 
   it('community links are plain anchors and pending pages say so', async () => {
     const page = await openPage(browser, vp);
-    await gotoReady(page, `${baseUrl()}/report/gene-relatives`);
+    await gotoReady(page, `${baseUrl()}/report/vade`);
     await page.getByTestId('coming-soon').waitFor();
     const community = page.locator('a[href="/community/"]').first();
     expect(await community.getAttribute('data-discover')).toBeNull();

@@ -8,6 +8,7 @@ import { ancestryClient } from './ancestry.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
 import { originClient } from './origin.ts';
+import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
 
 export { createBrowserTransport } from './transport.ts';
@@ -42,6 +43,7 @@ export function apiClient(api: ApiTransport) {
     ...electronicReportClient(api),
     ...ancestryClient(api),
     ...originClient(api),
+    ...relativesClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),

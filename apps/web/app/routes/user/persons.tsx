@@ -1,8 +1,10 @@
 import { PRIVACY_FEATURES, type PersonView } from '@jiyin/contracts/accounts';
+import { CODES } from '@jiyin/contracts/codes';
 import { isOk } from '@jiyin/contracts/envelope';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Modal, Popconfirm, Switch, Tag } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PersonForm } from '../../components/persons/PersonForm.tsx';
 import { RawDataFiles } from '../../components/persons/RawDataFiles.tsx';
 import { apiClient } from '../../lib/api/index.ts';
@@ -32,6 +34,7 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
   const [barcode, setBarcode] = useState('');
   const [bindError, setBindError] = useState<string | null>(null);
   const api = useBrowserApi();
+  const navigate = useNavigate();
   const { message } = App.useApp();
 
   const replace = (p: PersonView) =>
@@ -59,6 +62,11 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
 
   const toggle = async (p: PersonView, feature: (typeof PRIVACY_FEATURES)[number]['feature'], open: boolean) => {
     const res = await api.setPrivacy(p.id, feature, open);
+    // Gene relatives are joined on their protocol page only: take the reader there.
+    if (res.code === CODES.RELATIVES_CONSENT_REQUIRED.code && p.defaultBarcode) {
+      message.info(res.msg);
+      return navigate(`/report/gene-relatives/protocol?barcode=${p.defaultBarcode}`);
+    }
     if (!isOk(res)) return message.error(res.msg);
     replace(res.data);
   };
