@@ -15,15 +15,12 @@ import { z } from 'zod';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
-import { type ReportSubject, resolveReportSubject } from '../reports/access.ts';
+import { barcodeQuery, type ReportSubject, resolveReportSubject } from '../reports/access.ts';
 import { currentUser, requireUser } from '../users/session.ts';
 import { deleteOwnComment, insertComment, recentCommentFacts, visibleComments, type YTreeCommentRow } from './queries.ts';
 import { checkAncestryAccess, compositionView, lineageTreeView, lineView, nationsView } from './service.ts';
 import { treeIndex, yTreeRows } from './trees.ts';
 
-const barcodeQuery = z.object({
-  barcode: z.string({ error: '条码不正确' }).trim().min(1, '缺少条码').max(64, '条码不正确').optional(),
-});
 const lineParams = z.object({ line: z.enum(ANCESTRY_LINES, { error: '不支持的谱系' }) });
 const horizonParams = z.object({
   horizon: z.enum(LINEAGE_HORIZONS.map((h) => h.id) as [LineageHorizonId, ...LineageHorizonId[]], { error: '不支持的分化树' }),

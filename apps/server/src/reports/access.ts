@@ -3,6 +3,7 @@ import { type ReportPerson, SAMPLE_BARCODE, SAMPLE_PERSON_NAME } from '@jiyin/co
 import { type ReportType, reportType, STANDARD_SUBMODULES } from '@jiyin/contracts/reports';
 import type { ItemResult } from '@jiyin/genome';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { sha256 } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
@@ -31,6 +32,11 @@ export interface ReportSubject {
 
 /** The one answer for an unknown barcode, another user's barcode or a barcode another token grants. */
 export const reportNotFound = () => new ApiError('NOT_FOUND', '报告不存在');
+
+/** `?barcode=` of every report read; optional because sample and share mode need none. */
+export const barcodeQuery = z.object({
+  barcode: z.string({ error: '条码不正确' }).trim().min(1, '缺少条码').max(64, '条码不正确').optional(),
+});
 
 const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -13,7 +13,7 @@ import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { requireUser } from '../users/session.ts';
-import { type ReportSubject, resolveReportSubject, userReportSubject } from './access.ts';
+import { barcodeQuery, type ReportSubject, resolveReportSubject, userReportSubject } from './access.ts';
 import { deleteFeel, feelsOf, feelView, ownFeel, updateFeel, upsertFeel } from './queries.ts';
 import {
   categoryByName,
@@ -30,9 +30,6 @@ import { sampleGenome } from './sample.ts';
 import { shareRoutes } from './share.ts';
 
 const slug = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const barcodeQuery = z.object({
-  barcode: z.string({ error: '条码不正确' }).trim().min(1, '缺少条码').max(64, '条码不正确').optional(),
-});
 const categoryParam = z.string({ error: '不支持的报告类别' }).transform((name, ctx) => {
   const cat = categoryByName(name);
   if (!cat) ctx.addIssue({ code: 'custom', message: '不支持的报告类别' });
