@@ -59,6 +59,9 @@ export const CHROMS: readonly Chrom[] = [
   'MT',
 ];
 
+/** Autosomes 1–22, the first 22 of CHROMS. */
+export const AUTOSOMES: readonly Chrom[] = CHROMS.slice(0, 22);
+
 export type Build = 36 | 37 | 38;
 
 export type Vendor = '23andme' | 'wegene' | 'ancestry' | 'myheritage' | 'ftdna' | 'livingdna' | 'vcf';

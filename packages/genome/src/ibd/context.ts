@@ -1,5 +1,5 @@
 import { cmForPanel } from '../geneticmap/index.ts';
-import type { Chrom } from '../types.ts';
+import { AUTOSOMES, type Chrom } from '../types.ts';
 
 /** What matching needs of the marker panel (the full Panel satisfies it). */
 export interface PanelLike {
@@ -30,31 +30,6 @@ export interface MatchContext {
   wordStartCM: Float64Array;
   wordEndCM: Float64Array;
 }
-
-const AUTOSOMES: Chrom[] = [
-  '1',
-  '2',
-  '3',
-  '4',
-  '5',
-  '6',
-  '7',
-  '8',
-  '9',
-  '10',
-  '11',
-  '12',
-  '13',
-  '14',
-  '15',
-  '16',
-  '17',
-  '18',
-  '19',
-  '20',
-  '21',
-  '22',
-];
 
 const cache = new WeakMap<PanelLike, MatchContext>();
 

@@ -3,6 +3,7 @@
  * `{ category, items: [Item, ...] }`. Every file is validated against this at load time.
  */
 import { z } from 'zod';
+import { type Chrom, CHROMS } from '../types.ts';
 
 export const CATEGORIES = ['disease', 'traits', 'carrier', 'drug', 'nutrition', 'fitness', 'tumor'] as const;
 export const CategorySchema = z.enum(CATEGORIES);
@@ -29,33 +30,7 @@ export type Level = keyof typeof LEVEL_LABELS;
 export const LEVELS = Object.keys(LEVEL_LABELS) as [Level, ...Level[]];
 export const LevelSchema = z.enum(LEVELS);
 
-const CHROM_NAMES = [
-  '1',
-  '2',
-  '3',
-  '4',
-  '5',
-  '6',
-  '7',
-  '8',
-  '9',
-  '10',
-  '11',
-  '12',
-  '13',
-  '14',
-  '15',
-  '16',
-  '17',
-  '18',
-  '19',
-  '20',
-  '21',
-  '22',
-  'X',
-  'Y',
-  'MT',
-] as const;
+const CHROM_NAMES = CHROMS as [Chrom, ...Chrom[]];
 
 /** Bases on the GRCh37 forward strand (the panel packs two bits per marker, so no indels). */
 const Allele = z.enum(['A', 'C', 'G', 'T']);

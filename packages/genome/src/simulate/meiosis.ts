@@ -1,5 +1,5 @@
 import type { MatchContext } from '../ibd/context.ts';
-import type { Chrom } from '../types.ts';
+import { type Chrom, CHROMS } from '../types.ts';
 import type { Rng } from './rng.ts';
 
 /** A stretch [s, e) of panel markers inherited from founder haplotype `src`. */
@@ -12,31 +12,7 @@ export interface Seg {
 /** One haplotype: a segment list per recombining chromosome slot (0-21 = autosomes 1-22, 22 = X). */
 export type Hap = Seg[][];
 
-export const SLOTS: Chrom[] = [
-  '1',
-  '2',
-  '3',
-  '4',
-  '5',
-  '6',
-  '7',
-  '8',
-  '9',
-  '10',
-  '11',
-  '12',
-  '13',
-  '14',
-  '15',
-  '16',
-  '17',
-  '18',
-  '19',
-  '20',
-  '21',
-  '22',
-  'X',
-];
+export const SLOTS: readonly Chrom[] = CHROMS.slice(0, 23);
 export const X_SLOT = 22;
 
 /** Segments of `list` clipped to [from, to). */
