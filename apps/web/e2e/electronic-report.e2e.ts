@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
@@ -9,9 +8,8 @@ import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '@jiyin/contracts/reportApi
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, SHOTS_DIR, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { lastCode } from './helpers.ts';
+import { lastCode, simulateRawFiles } from './helpers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
 
 let browser: Browser;
@@ -42,7 +40,6 @@ async function api(method: string, apiPath: string, body?: unknown, headers: Rec
 
 beforeAll(async () => {
   browser = await launch();
-  dir = await mkdtemp(path.join(tmpdir(), 'jy-pdf-e2e-'));
   const phone = '13700000501';
   await api('POST', ACCOUNT_PATHS.sendSmsCode, { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' });
   await api('POST', ACCOUNT_PATHS.signup, {
@@ -54,18 +51,7 @@ beforeAll(async () => {
   });
   const person = await api('POST', ACCOUNT_PATHS.persons, { name: '陈报告', gender: 'male' });
 
-  await run(process.execPath, [
-    path.join(ROOT, 'packages/genome/bin/genome.mjs'),
-    'simulate',
-    '--pedigree',
-    'unrelated',
-    '--format',
-    '23andme',
-    '--out',
-    dir,
-    '--seed',
-    '21',
-  ]);
+  dir = await simulateRawFiles('unrelated', 21, 'jy-pdf-e2e-');
   const bytes = await readFile(path.join(dir, 'person1.txt'));
   const upload = await api('POST', REPORT_API_PATHS.uploads, {
     personId: person.data.id,

@@ -1,3 +1,11 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '@jiyin/contracts/reportApi';
 import type { Page } from 'playwright-core';
 import { baseUrl, gotoReady } from './browser.ts';
 
@@ -49,4 +57,82 @@ export async function signUpNewUser(page: Page, opts: { phone: string; password:
   const target = opts.from.split('?')[0];
   await page.waitForURL((u) => u.pathname === target, { timeout: 60_000 });
   await page.waitForFunction(() => !document.querySelector('.ant-message-notice'), null, { timeout: 10_000 });
+}
+
+/**
+ * A user driven through the bare API (the paths native apps call, which need no request signature),
+ * for test setup the pages need not show: sign-up with the development SMS code, then calls with the
+ * session cookie. `token` is the session, to hand to a browser context as the __token cookie.
+ */
+export async function apiUser(phone: string, name: string, password = 'Gene-e2e-2026') {
+  let token = '';
+  async function call<T = unknown>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const binary = body instanceof Uint8Array;
+    const res = await fetch(`${baseUrl()}${url}`, {
+      method,
+      headers: {
+        ...(token ? { cookie: `__token=${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set?.startsWith('__token=')) token = set.slice('__token='.length).split(';')[0];
+    const answer = (await res.json()) as { code: number; data: T; msg: string };
+    if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.code} ${answer.msg}`);
+    return answer.data;
+  }
+  await call('POST', ACCOUNT_PATHS.sendSmsCode, { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' });
+  await call('POST', ACCOUNT_PATHS.signup, { phoneNumber: phone, nationCode: '86', authCode: await lastCode(phone), password, name });
+  return {
+    call,
+    get token() {
+      return token;
+    },
+  };
+}
+export type ApiUser = Awaited<ReturnType<typeof apiUser>>;
+
+/** Uploads a raw-data file for a person chunk by chunk and imports it; answers the detection's barcode once done. */
+export async function importThroughApi(user: ApiUser, personId: string, fileName: string, bytes: Uint8Array): Promise<string> {
+  const up = await user.call<{ id: string }>('POST', REPORT_API_PATHS.uploads, { personId, fileName, size: bytes.length });
+  const one = fillPattern(REPORT_API_PATHS.uploadOne, { id: up.id });
+  for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES) {
+    await user.call('PUT', one, bytes.subarray(offset, offset + UPLOAD_CHUNK_BYTES), { 'upload-offset': String(offset) });
+  }
+  const job = await user.call<{ id: string }>('POST', REPORT_API_PATHS.imports, { uploadId: up.id });
+  for (let i = 0; i < 900; i++) {
+    const now = await user.call<{ stage: string; barcode: string | null; errorMessage: string | null }>(
+      'GET',
+      fillPattern(REPORT_API_PATHS.importOne, { id: job.id }),
+    );
+    if (now.stage === 'done' && now.barcode) return now.barcode;
+    if (now.stage === 'failed') throw new Error(`import failed: ${now.errorMessage}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('import did not finish');
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Simulated 23andMe raw files of one pedigree (600k markers each), written by the genome CLI into a
+ * fresh temp dir: returns the dir; files are named after the pedigree's members (father.txt, …).
+ */
+export async function simulateRawFiles(pedigree: string, seed: number, prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  await promisify(execFile)(process.execPath, [
+    path.join(REPO_ROOT, 'packages/genome/bin/genome.mjs'),
+    'simulate',
+    '--pedigree',
+    pedigree,
+    '--format',
+    '23andme',
+    '--out',
+    dir,
+    '--seed',
+    String(seed),
+  ]);
+  return dir;
 }

@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { pickOption, signUpNewUser } from './helpers.ts';
+import { pickOption, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const IMPORT_TIMEOUT = 240_000;
 
 let browser: Browser;
@@ -19,19 +15,7 @@ const files = { pc: '', phone: '', lowCall: '', garbage: '', pdf: '' };
 
 beforeAll(async () => {
   browser = await launch();
-  dir = await mkdtemp(path.join(tmpdir(), 'jy-import-e2e-'));
-  await promisify(execFile)(process.execPath, [
-    path.join(ROOT, 'packages/genome/bin/genome.mjs'),
-    'simulate',
-    '--pedigree',
-    'parent-child',
-    '--format',
-    '23andme',
-    '--out',
-    dir,
-    '--seed',
-    '11',
-  ]);
+  dir = await simulateRawFiles('parent-child', 11, 'jy-import-e2e-');
   files.pc = path.join(dir, 'father.txt');
   files.phone = path.join(dir, 'mother.txt');
   // Keep one genotype in a hundred: a file that parses but cannot carry reports.

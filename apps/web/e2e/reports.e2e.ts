@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { LOCKED_ITEM_TOAST } from '@jiyin/contracts/reportApi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { lastCode } from './helpers.ts';
+import { lastCode, simulateRawFiles } from './helpers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const IMPORT_TIMEOUT_MS = 240_000;
 
 type Envelope<T> = { code: number; data: T; msg: string };
@@ -107,19 +103,7 @@ const kids = { father: '', child: '' };
 
 beforeAll(async () => {
   browser = await launch();
-  dir = await mkdtemp(path.join(tmpdir(), 'jy-report-e2e-'));
-  await promisify(execFile)(process.execPath, [
-    path.join(ROOT, 'packages/genome/bin/genome.mjs'),
-    'simulate',
-    '--pedigree',
-    'parent-child',
-    '--format',
-    '23andme',
-    '--out',
-    dir,
-    '--seed',
-    '23',
-  ]);
+  dir = await simulateRawFiles('parent-child', 23, 'jy-report-e2e-');
   kids.father = path.join(dir, 'father.txt');
   kids.child = path.join(dir, 'child.txt');
 }, 120_000);
