@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL_VERSION } from '@jiyin/contracts/relativesApi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { type ApiUser, apiUser, importThroughApi, signUpNewUser } from './helpers.ts';
+import { type ApiUser, apiUser, importThroughApi, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const IMPORT_TIMEOUT = 240_000;
 
 /**
@@ -22,7 +18,7 @@ const IMPORT_TIMEOUT = 240_000;
 const PAIRS = {
   pc: {
     pedigree: 'full-siblings',
-    seed: '31',
+    seed: 31,
     mine: { file: 'sibling1.txt', name: '周建国', gender: '男' as const },
     theirs: { file: 'sibling2.txt', name: '周建军', gender: 'male' as const },
     grade: '2-3',
@@ -33,7 +29,7 @@ const PAIRS = {
   },
   phone: {
     pedigree: 'first-cousins',
-    seed: '32',
+    seed: 32,
     mine: { file: 'a-gen2.txt', name: '吴思琪', gender: '女' as const },
     theirs: { file: 'b-gen2.txt', name: '郑浩然', gender: 'male' as const },
     grade: '4-6',
@@ -44,30 +40,19 @@ const PAIRS = {
 } as const;
 
 let browser: Browser;
-let dir: string;
+/** Where each size's simulated files are. */
+const dirs: Partial<Record<keyof typeof PAIRS, string>> = {};
 
 beforeAll(async () => {
   browser = await launch();
-  dir = await mkdtemp(path.join(tmpdir(), 'jy-relatives-e2e-'));
-  for (const [name, pair] of Object.entries(PAIRS)) {
-    await promisify(execFile)(process.execPath, [
-      path.join(ROOT, 'packages/genome/bin/genome.mjs'),
-      'simulate',
-      '--pedigree',
-      pair.pedigree,
-      '--format',
-      '23andme',
-      '--out',
-      path.join(dir, name),
-      '--seed',
-      pair.seed,
-    ]);
+  for (const [name, pair] of Object.entries(PAIRS) as [keyof typeof PAIRS, (typeof PAIRS)[keyof typeof PAIRS]][]) {
+    dirs[name] = await simulateRawFiles(pair.pedigree, pair.seed, `jy-relatives-e2e-${name}-`);
   }
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  for (const dir of Object.values(dirs)) await rm(dir, { recursive: true, force: true });
 });
 
 /** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
@@ -117,7 +102,7 @@ describe.each(VIEWPORTS)('gene relatives at $name ($width×$height)', (vp: Viewp
       await signUpNewUser(page, { phone: phones[0], password: 'Gene-relatives-2026', name: '亲人测试', from: '/import/chip' });
       await page.getByText('请先选择或新建检测人').waitFor();
       await createPerson(page, pair.mine.name, pair.mine.gender);
-      await page.locator('.raw-uploader input[type="file"]').setInputFiles(path.join(dir, vp.name, pair.mine.file));
+      await page.locator('.raw-uploader input[type="file"]').setInputFiles(path.join(dirs[vp.name] as string, pair.mine.file));
       const job = page.getByTestId('import-job');
       await job.waitFor();
       await page.waitForFunction(() => document.querySelector('[data-testid="import-job"]')?.getAttribute('data-stage') === 'done', null, {
@@ -148,7 +133,12 @@ describe.each(VIEWPORTS)('gene relatives at $name ($width×$height)', (vp: Viewp
         name: pair.theirs.name,
         gender: pair.theirs.gender,
       });
-      theirBarcode = await importThroughApi(other, person.id, pair.theirs.file, await readFile(path.join(dir, vp.name, pair.theirs.file)));
+      theirBarcode = await importThroughApi(
+        other,
+        person.id,
+        pair.theirs.file,
+        await readFile(path.join(dirs[vp.name] as string, pair.theirs.file)),
+      );
       await other.call('POST', RELATIVES_API_PATHS.consent, { barcode: theirBarcode, protocolVersion: RELATIVES_PROTOCOL_VERSION });
 
       // Matching runs in the queue; the list also refreshes itself while it is empty.
