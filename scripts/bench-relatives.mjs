@@ -125,7 +125,7 @@ async function bench(label, databaseUrl) {
         db,
         relatives.map((p) => ({ genome: p.genome, sex: p.sex })),
       );
-      relatives.forEach((p, i) => relativeIds.set(`BR${String(before + i + 1).padStart(10, '0')}`, p.id));
+      for (const [i, p] of relatives.entries()) relativeIds.set(`BR${String(before + i + 1).padStart(10, '0')}`, p.id);
       let stored = relatives.length;
       const queryRow = { id: randomUUID(), barcode: `BQ${String(Date.now() % 1e10).padStart(10, '0')}` };
       for (const size of SIZES) {
