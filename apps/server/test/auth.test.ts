@@ -1,7 +1,7 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
-import { DEMO_USER, schema, testDatabaseTargets } from '@jiyin/db';
+import { DEMO_RELATIVE_USERS, DEMO_USER, schema, testDatabaseTargets } from '@jiyin/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -26,7 +26,8 @@ describe.each(testDatabaseTargets())('accounts API on $name', (target) => {
     return c ? `__token=${c.value}` : '';
   };
   // Users besides the seeded demo account.
-  const userCount = async () => (await t.database.db.select().from(schema.users)).filter((u) => u.id !== DEMO_USER.id).length;
+  const seeded = new Set([DEMO_USER.id, ...DEMO_RELATIVE_USERS.map((u) => u.id)]);
+  const userCount = async () => (await t.database.db.select().from(schema.users)).filter((u) => !seeded.has(u.id)).length;
 
   /** Signs a new user up through the real calls; returns their session cookie. */
   async function signUp(phone: string, password = PASSWORD, name = '测试用户'): Promise<string> {

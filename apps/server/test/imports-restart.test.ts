@@ -7,7 +7,7 @@ import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '@jiyin/contracts/reportApi';
 import { openDatabase, schema } from '@jiyin/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMPORT_JOB } from '../src/imports/pipeline.ts';
 import { simulatedCalls, vendorFileBytes } from '../src/imports/simulated.ts';
@@ -135,7 +135,11 @@ describe('an import whose worker process is killed', () => {
       const { db } = database;
       const [row] = await db.select().from(schema.importJobs).where(eq(schema.importJobs.id, job.id));
       expect(row.attempts).toBe(2);
-      const [queued] = await db.select().from(schema.queueJobs).where(eq(schema.queueJobs.name, IMPORT_JOB));
+      // The demo family's imports are queued at start-up too: pick this job's row by its singleton key.
+      const [queued] = await db
+        .select()
+        .from(schema.queueJobs)
+        .where(and(eq(schema.queueJobs.name, IMPORT_JOB), eq(schema.queueJobs.singletonKey, job.id)));
       expect(queued).toMatchObject({ state: 'completed', attempts: 2 });
       expect(await db.select().from(schema.kits).where(eq(schema.kits.personId, person.id))).toHaveLength(1);
       expect(await db.select().from(schema.genomes).where(eq(schema.genomes.personId, person.id))).toHaveLength(1);
