@@ -91,6 +91,16 @@ describe.each(VIEWPORTS)('ancestry report and Y-tree at $name', (vp) => {
     await screenshot(page, vp, 'ancestry-composition');
     await scrollUnderHeader(page, 'ancestry-bands');
     await screenshot(page, vp, 'ancestry-bands');
+    // The map of the Chinese reference groups: drawn in the browser, northern provinces labelled.
+    const map = page.locator('[data-testid="ancestry-map"][data-state="ready"] svg');
+    await map.waitFor();
+    const box = await map.boundingBox();
+    expect(box && box.width > 300 && box.height > 250).toBe(true);
+    const mapText = (await map.locator('text').allTextContents()).join(' ');
+    for (const label of ['北京', '占比高']) expect(mapText).toContain(label);
+    await expect(page.getByTestId('ancestry-map-caption').textContent()).resolves.toContain('不是您祖先生活的具体地点');
+    await scrollUnderHeader(page, 'ancestry-map-caption');
+    await screenshot(page, vp, 'ancestry-map');
     noHydrationTrouble(page);
     await page.context().close();
   });

