@@ -14,6 +14,7 @@ import {
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { GRADES, loadPanel, type Simulation, serialisePacked, simulatePedigree } from '@jiyin/genome';
 import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELATIVES_MATCH_JOB } from '../src/imports/pipeline.ts';
 import { runRelativesMatch } from '../src/relatives/match.ts';
@@ -210,6 +211,18 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
       ).code,
     ).toBe(0);
   }, 120_000);
+
+  it("puts my side of each match in my data export, never the relative's barcode", async () => {
+    const res = await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: cookie.alice } });
+    const mine = JSON.parse(strFromU8(unzipSync(res.rawPayload)['my-data.json']));
+    expect(mine.geneRelativesConsents.map((c: { personId: string }) => c.personId).sort()).toEqual([person.A, person.F].sort());
+    const matches = mine.geneRelativesMatches as { barcode: string; grade: string; segments: unknown[] }[];
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.every((m) => m.barcode === barcode.A || m.barcode === barcode.F)).toBe(true);
+    expect(matches.every((m) => m.segments.length > 0 && m.grade)).toBe(true);
+    const text = strFromU8(unzipSync(res.rawPayload)['my-data.json']);
+    for (const other of [barcode.B, barcode.D, barcode.E]) expect(text).not.toContain(other);
+  });
 
   it('tells each owner about relatives found for the first time (types 7 and 17), never with a hidden name', async () => {
     const daves = await noticesOf('dave');

@@ -31,6 +31,12 @@ const {
   genomes,
   reportResults,
   notifications,
+  relativeConsents,
+  relativeMatches,
+  ancestryResults,
+  ytreeComments,
+  reportFeels,
+  shareTokens,
 } = schema;
 
 /** A name usable as one path segment inside the archive. */
@@ -105,6 +111,40 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
             .where(inArray(genomes.personId, ownIds))
         : [],
       reportResults: barcodes.length ? await db.select().from(reportResults).where(inArray(reportResults.barcode, barcodes)) : [],
+      ancestryResults: barcodes.length ? await db.select().from(ancestryResults).where(inArray(ancestryResults.barcode, barcodes)) : [],
+      geneRelativesConsents: ownIds.length
+        ? await db.select().from(relativeConsents).where(inArray(relativeConsents.personId, ownIds))
+        : [],
+      // My side of each match only: who the relative is stays theirs (their barcode and person never leave the server).
+      geneRelativesMatches: barcodes.length
+        ? await db
+            .select({
+              barcode: relativeMatches.barcode,
+              personId: relativeMatches.personId,
+              sharedCm: relativeMatches.sharedCm,
+              longestCm: relativeMatches.longestCm,
+              segmentCount: relativeMatches.segmentCount,
+              sharedPercent: relativeMatches.sharedPercent,
+              grade: relativeMatches.grade,
+              segments: relativeMatches.segments,
+              createdAt: relativeMatches.createdAt,
+            })
+            .from(relativeMatches)
+            .where(inArray(relativeMatches.barcode, barcodes))
+        : [],
+      reportFeels: await db.select().from(reportFeels).where(eq(reportFeels.userId, me.userId)),
+      shareLinks: await db
+        .select({
+          id: shareTokens.id,
+          type: shareTokens.type,
+          barcode: shareTokens.barcode,
+          expiresAt: shareTokens.expiresAt,
+          revokedAt: shareTokens.revokedAt,
+          createdAt: shareTokens.createdAt,
+        })
+        .from(shareTokens)
+        .where(eq(shareTokens.createdBy, me.userId)),
+      ytreeComments: await db.select().from(ytreeComments).where(eq(ytreeComments.userId, me.userId)),
       notifications: (
         await db.select().from(notifications).where(eq(notifications.userId, me.userId)).orderBy(desc(notifications.createdAt))
       ).map(notificationView),
