@@ -19,20 +19,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleLockedItems } from '../src/reports/sample.ts';
 import { referenceOf } from '../src/reports/service.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { CONCERN_LEVELS } from '../src/reports/service.ts';
 import { type Answer, type ReportWorld, seedReportWorld, UNREAD_ITEM } from './reportFixtures.ts';
 
 const KB = loadKnowledgeBase();
 const kbCount = (kb: string) => KB.filter((i) => i.category === kb).length;
-const CONCERN = new Set([
-  'high',
-  'carrier',
-  'affected',
-  'poor-metabolizer',
-  'intermediate-metabolizer',
-  'rapid-metabolizer',
-  'ultrarapid-metabolizer',
-  'altered-response',
-]);
+const CONCERN: ReadonlySet<string> = CONCERN_LEVELS;
 
 describe.each(testDatabaseTargets())('report reads on $name', (target) => {
   let t: TestApp;

@@ -35,7 +35,7 @@ const DESCRIPTIONS: Record<ReportCategory['page'] | 'ancestry', string> = {
 };
 
 /** Levels that call for attention: listed first in a category and chosen as overview highlights. */
-const CONCERN_LEVELS: ReadonlySet<Level> = new Set<Level>([
+export const CONCERN_LEVELS: ReadonlySet<Level> = new Set<Level>([
   'high',
   'carrier',
   'affected',

@@ -1,9 +1,9 @@
 import { REPORT_CATEGORIES, type SideBarData, type SideBarItem } from '@jiyin/contracts/reportApi';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { type ApiClient, apiClient, createBrowserTransport } from './api/index.ts';
+import type { ApiClient } from './api/index.ts';
+import { useBrowserApi } from './browserApi.ts';
 import { type ReportContext, SHARE_QUERY } from './reportContext.ts';
-import { useRootData } from './rootData.ts';
 
 /** What the report layout's loader gives every report page. */
 export interface ReportLayoutData {
@@ -47,20 +47,6 @@ export const HEALTH_PATH = /traits|drug|disease|inherit|carrier-status|nutrition
 
 /** The API client for browser calls of a report page: share token in share mode, sample header in sample mode (§6). */
 export function useReportApi(): ApiClient {
-  const { signKeys } = useRootData();
   const { ctx } = useReportLayoutData();
-  const shareToken = ctx.mode === 'share' ? ctx.shareToken : null;
-  const sample = ctx.mode === 'sample';
-  return useMemo(
-    () =>
-      apiClient(
-        createBrowserTransport({
-          signKeys,
-          pagePath: () => `${window.location.pathname}${window.location.search}`,
-          shareToken: () => shareToken,
-          sampleMode: () => sample,
-        }),
-      ),
-    [signKeys, shareToken, sample],
-  );
+  return useBrowserApi({ shareToken: ctx.mode === 'share' ? ctx.shareToken : null, sample: ctx.mode === 'sample' });
 }
