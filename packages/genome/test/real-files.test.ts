@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { estimateAncestry } from '../src/ancestry/index.ts';
+import { callMtHaplogroup, callYHaplogroup } from '../src/haplogroups/index.ts';
+import { lookupsFromCalls } from '../src/lookup.ts';
+import { parseRawFile } from '../src/parse/index.ts';
+import { evaluateReports } from '../src/reports/index.ts';
+import { GenomeError } from '../src/types.ts';
+
+/**
+ * Real people's genotypes (data/SOURCES.md, "Real raw-data files"): two East Asian 1000 Genomes
+ * samples as single-sample VCFs. No full consumer-chip file of a real person could be obtained here,
+ * so the vendor layouts are covered by test/fixtures/raw only; these files check that the engine
+ * reads a real, sparse genome honestly instead of inventing results.
+ */
+const REAL = new URL('./fixtures/real/', import.meta.url);
+const SAMPLES = [
+  { id: 'NA18525', population: 'CHB' },
+  { id: 'NA18939', population: 'JPT' },
+];
+
+describe.each(SAMPLES)('1000 Genomes $id ($population), GRCh37 VCF', ({ id }) => {
+  const parsed = () => parseRawFile(new URL(`1kg-${id}.vcf.gz`, REAL).pathname);
+
+  it('parses every line, finds GRCh37 from the positions and keeps the X calls', async () => {
+    const g = await parsed();
+    expect([g.vendor, g.build, g.headerBuild]).toEqual(['vcf', 37, 37]);
+    expect(g.markers).toBe(25_709);
+    expect(g.called).toBeGreaterThanOrEqual(25_700);
+    expect(g.dropped).toEqual([]);
+    const chroms = new Set(g.calls.map((c) => c.chrom));
+    expect(chroms.size).toBe(23);
+    expect(g.calls.filter((c) => c.chrom === 'X').length).toBeGreaterThan(1_000);
+  });
+
+  it('calls no haplogroup: the file has no Y or MT line', async () => {
+    const l = lookupsFromCalls((await parsed()).calls);
+    expect(callYHaplogroup(l.byPosition, l.byRsid)).toBeNull();
+    expect(callMtHaplogroup(l.byPosition, l.byRsid)).toBeNull();
+  });
+
+  it('reports every knowledge-base item as not detected rather than guessing', async () => {
+    const items = evaluateReports(lookupsFromCalls((await parsed()).calls).byRsid);
+    expect(items.length).toBeGreaterThan(100);
+    expect(new Set(items.map((i) => i.status))).toEqual(new Set(['unDetected']));
+  });
+
+  it('refuses ancestry with a Chinese reason: too few reference markers', async () => {
+    const l = lookupsFromCalls((await parsed()).calls);
+    let error: unknown;
+    try {
+      estimateAncestry(l);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(GenomeError);
+    expect((error as GenomeError).code).toBe('NO_MARKERS');
+    expect((error as GenomeError).message).toContain('可用于祖源分析的标记太少');
+  });
+});
