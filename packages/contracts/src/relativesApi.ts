@@ -149,6 +149,12 @@ export interface RelativeProfile {
   mtHaplogroup: string | null;
 }
 
+/**
+ * Shown instead of a relationship when the two genomes' chips share too few markers (below the
+ * engine's overlap floor) for what was found to be told from chance.
+ */
+export const INSUFFICIENT_OVERLAP_TEXT = '共同位点不足，无法可靠比对';
+
 export interface RelativeSummary {
   /** Opaque id of this match, for the detail page. */
   id: string;
@@ -158,7 +164,12 @@ export interface RelativeSummary {
   sharedPercent: number;
   segmentCount: number;
   longestCm: number;
-  grade: RelativeGrade;
+  /** Markers both genomes' chips carry (autosomes and X): what the comparison could see. */
+  overlapMarkers: number;
+  /** Too few shared markers to judge: the pages show INSUFFICIENT_OVERLAP_TEXT and no grade. */
+  insufficientOverlap: boolean;
+  /** The §9 grade; null exactly when insufficientOverlap. */
+  grade: RelativeGrade | null;
   /** When the match was first found. */
   foundAt: string;
 }

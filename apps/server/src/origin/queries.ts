@@ -58,10 +58,18 @@ export async function consentingRelatives(deps: Deps, barcode: string, personId:
     .innerJoin(genomes, and(eq(genomes.barcode, relativeMatches.relativeBarcode), eq(genomes.personId, relativeMatches.relativePersonId)))
     .leftJoin(privacySwitches, and(eq(privacySwitches.personId, persons.id), eq(privacySwitches.feature, 'showFullName')))
     .where(
-      and(eq(relativeMatches.barcode, barcode), eq(relativeMatches.personId, personId), ne(relativeMatches.relativePersonId, personId)),
+      and(
+        eq(relativeMatches.barcode, barcode),
+        eq(relativeMatches.personId, personId),
+        ne(relativeMatches.relativePersonId, personId),
+        // A pair whose chips share too few markers is no established relative: it counts nowhere here.
+        eq(relativeMatches.insufficientOverlap, false),
+      ),
     )
     .orderBy(desc(relativeMatches.sharedCm), relativeMatches.relativePersonId);
-  return rows.map((r) => ({ ...r, showFullName: r.showFullName ?? false, birthplace: r.birthplace ?? null }));
+  return rows.flatMap(({ grade, ...r }) =>
+    grade === null ? [] : [{ ...r, grade, showFullName: r.showFullName ?? false, birthplace: r.birthplace ?? null }],
+  );
 }
 
 /** Barcodes among `candidates` that the relative `barcode` also matches (their shared matches). */

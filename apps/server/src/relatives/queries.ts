@@ -69,6 +69,8 @@ const SUMMARY_FIELDS = {
   segmentCount: relativeMatches.segmentCount,
   sharedPercent: relativeMatches.sharedPercent,
   grade: relativeMatches.grade,
+  overlapMarkers: relativeMatches.overlapMarkers,
+  insufficientOverlap: relativeMatches.insufficientOverlap,
   createdAt: relativeMatches.createdAt,
   name: persons.name,
   gender: persons.gender,
@@ -83,7 +85,9 @@ interface SummaryRow {
   longestCm: number;
   segmentCount: number;
   sharedPercent: number;
-  grade: string;
+  grade: string | null;
+  overlapMarkers: number;
+  insufficientOverlap: boolean;
   createdAt: Date;
   name: string;
   gender: 'male' | 'female';
@@ -112,7 +116,9 @@ function summaryOf(r: SummaryRow, fullName: boolean): RelativeSummary {
     sharedPercent: round2(r.sharedPercent),
     segmentCount: r.segmentCount,
     longestCm: round1(r.longestCm),
-    grade: gradeRow(r.grade),
+    overlapMarkers: r.overlapMarkers,
+    insufficientOverlap: r.insufficientOverlap,
+    grade: r.grade === null || r.insufficientOverlap ? null : gradeRow(r.grade),
     foundAt: r.createdAt.toISOString(),
   };
 }

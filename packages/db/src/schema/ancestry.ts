@@ -58,8 +58,15 @@ export const relativeMatches = pgTable(
      * consumer sites show it (parent/child and full siblings both near 50%); the similarity sort.
      */
     sharedPercent: real('shared_percent').notNull(),
-    /** §9 grade, e.g. '4-6'. */
-    grade: text('grade').notNull(),
+    /** §9 grade, e.g. '4-6'; null when the two chips share too few markers to tell (insufficientOverlap). */
+    grade: text('grade'),
+    /** Autosomal and X markers both genomes' chip layouts carry: what the comparison could see. */
+    overlapMarkers: integer('overlap_markers').notNull().default(0),
+    /**
+     * Below the engine's overlap floor: the pair is listed as 共同位点不足，无法可靠比对 and never with a
+     * relationship, since what was found cannot be told from chance.
+     */
+    insufficientOverlap: boolean('insufficient_overlap').notNull().default(false),
     segments: jsonb('segments').notNull().$type<SharedSegmentRow[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -73,7 +73,25 @@ export const importJobs = pgTable(
   (t) => [uniqueIndex('import_jobs_person_file_uq').on(t.personId, t.fileSha256), index('import_jobs_user_idx').on(t.userId)],
 );
 
-/** A person's genome, packed against the marker panel (2 bits per marker), per detection. */
+/**
+ * A chip layout (packages/genome ChipLayout): the sorted marker list a raw file really carries,
+ * stored once however many genomes share it; `id` is the layout's content hash.
+ */
+export const genomeLayouts = pgTable('genome_layouts', {
+  id: text('id').primaryKey(),
+  /** The engine's serialised layout (varint deltas, gzip). */
+  bytes: bytea('bytes').notNull(),
+  markerCount: integer('marker_count').notNull(),
+  /** The vendor of the first file seen on this layout (a guess of the chip, for operators). */
+  vendor: text('vendor').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A person's genome per detection, packed 2 bits per marker over its own chip layout
+ * (`layoutId`). Rows without a layout were packed against the old marker panel and wait for the
+ * repack job (apps/server/src/imports/repack.ts).
+ */
 export const genomes = pgTable(
   'genomes',
   {
@@ -84,6 +102,7 @@ export const genomes = pgTable(
       .notNull()
       .references(() => persons.id, { onDelete: 'cascade' }),
     packed: bytea('packed').notNull(),
+    layoutId: text('layout_id').references(() => genomeLayouts.id),
     vendor: text('vendor').notNull(),
     build: text('build').notNull(),
     sex: text('sex').$type<'male' | 'female' | null>(),
@@ -94,8 +113,26 @@ export const genomes = pgTable(
     rawFileId: text('raw_file_id').references(() => rawFiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('genomes_person_idx').on(t.personId)],
+  (t) => [index('genomes_person_idx').on(t.personId), index('genomes_layout_idx').on(t.layoutId)],
 );
+
+/**
+ * A run of the repack job (stored genomes moved to chip-layout storage and matched again), its
+ * progress for staff: one row a run, `cursor` the last barcode done so an interrupted run resumes.
+ */
+export const genomeRepacks = pgTable('genome_repacks', {
+  id: text('id').primaryKey(),
+  state: text('state').notNull().$type<'running' | 'done' | 'failed'>().default('running'),
+  total: integer('total').notNull(),
+  done: integer('done').notNull().default(0),
+  /** Genomes whose raw file is gone or no longer reads: left as they were, counted here. */
+  skipped: integer('skipped').notNull().default(0),
+  cursor: text('cursor').notNull().default(''),
+  errorMessage: text('error_message'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
 
 /** Computed reports of one detection: every knowledge-base item's result, plus haplogroup calls. */
 export const reportResults = pgTable('report_results', {

@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, MessageOutlined } from '@ant-design/icons';
 import { CODES } from '@jiyin/contracts/codes';
 import { isOk } from '@jiyin/contracts/envelope';
-import type { RelativeDetailView } from '@jiyin/contracts/relativesApi';
-import { Button, Descriptions, Result, Table, Tag, Tooltip } from 'antd';
+import { INSUFFICIENT_OVERLAP_TEXT, type RelativeDetailView } from '@jiyin/contracts/relativesApi';
+import { Alert, Button, Descriptions, Result, Table, Tag, Tooltip } from 'antd';
 import { AppLink } from '../../../components/AppLink.tsx';
 import { Crumbs } from '../../../components/report/CategoryView.tsx';
 import { ReportStatusView } from '../../../components/report/ReportStatusView.tsx';
@@ -66,23 +66,33 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
 
       <section className="report-card" data-testid="relative-grade-row">
         <h3>可能的关系</h3>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 3 }}
-          items={[
-            {
-              key: 'grade',
-              label: '关系等级',
-              children: (
-                <Tag color={gradeColour(d.grade.grade)} data-testid="relative-grade">
-                  {d.grade.grade}
-                </Tag>
-              ),
-            },
-            { key: 'meaning', label: '含义', children: d.grade.meaning },
-            { key: 'timeframe', label: '共同祖先年代', children: d.grade.timeframe },
-          ]}
-        />
+        {d.grade ? (
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 3 }}
+            items={[
+              {
+                key: 'grade',
+                label: '关系等级',
+                children: (
+                  <Tag color={gradeColour(d.grade.grade)} data-testid="relative-grade">
+                    {d.grade.grade}
+                  </Tag>
+                ),
+              },
+              { key: 'meaning', label: '含义', children: d.grade.meaning },
+              { key: 'timeframe', label: '共同祖先年代', children: d.grade.timeframe },
+            ]}
+          />
+        ) : (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="relative-insufficient"
+            message={INSUFFICIENT_OVERLAP_TEXT}
+            description={`你们的检测芯片只有 ${d.overlapMarkers.toLocaleString('zh-CN')} 个共同位点，少于可靠判断亲缘关系所需的数量，下面的共享片段可能只是偶然相同，不能据此推断关系。对方换用位点更多的芯片重新检测或导入数据后，系统会自动重新比对。`}
+          />
+        )}
         <div className="relative-figures" data-testid="relative-figures">
           <div>
             <b>{d.sharedPercent}%</b>
@@ -100,10 +110,14 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
             <b>{d.longestCm}</b>
             <span>最长片段 cM</span>
           </div>
+          <div>
+            <b data-testid="relative-overlap">{d.overlapMarkers.toLocaleString('zh-CN')}</b>
+            <span>共同位点</span>
+          </div>
         </div>
         <p className="muted relative-figures__note">
           cM（厘摩）衡量遗传距离：共享的片段越多、越长，共同祖先越近。比例按半相同和完全相同片段合计，父母子女与全同胞约
-          50%。关系等级是统计估计，同样的共享量可能对应不同的亲属关系。
+          50%。共同位点是双方芯片都检测的位点数，不同芯片之间只比对这些位点。关系等级是统计估计，同样的共享量可能对应不同的亲属关系。
         </p>
       </section>
 

@@ -1,6 +1,7 @@
 import { FilterOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { isOk } from '@jiyin/contracts/envelope';
 import {
+  INSUFFICIENT_OVERLAP_TEXT,
   RELATIVE_SORTS,
   RELATIVES_PAGE_SIZE,
   type RelativeSort,
@@ -65,10 +66,18 @@ function RelativeCard({ r, barcode }: { r: RelativeSummary; barcode: string }) {
           </span>
         </div>
         <div className="relative-card__grade">
-          <Tag color={gradeColour(r.grade.grade)} data-testid="relative-grade">
-            {r.grade.grade}
-          </Tag>
-          <span>{r.grade.meaning}</span>
+          {r.grade ? (
+            <>
+              <Tag color={gradeColour(r.grade.grade)} data-testid="relative-grade">
+                {r.grade.grade}
+              </Tag>
+              <span>{r.grade.meaning}</span>
+            </>
+          ) : (
+            <Tag color="default" data-testid="relative-insufficient">
+              {INSUFFICIENT_OVERLAP_TEXT}
+            </Tag>
+          )}
         </div>
         <div className="relative-card__figures">
           <span>
@@ -77,6 +86,7 @@ function RelativeCard({ r, barcode }: { r: RelativeSummary; barcode: string }) {
           <span>{r.sharedCm} cM</span>
           <span>{r.segmentCount} 个片段</span>
           <span>最长 {r.longestCm} cM</span>
+          <span data-testid="relative-overlap">共同位点 {r.overlapMarkers.toLocaleString('zh-CN')}</span>
         </div>
         <div className="relative-card__meta muted">
           {rel.yHaplogroup && <span>父系 {rel.yHaplogroup}</span>}
