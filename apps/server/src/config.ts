@@ -19,6 +19,11 @@ export interface Config {
   webBuildDir: string;
   rateLimitPerMinute: number;
   logLevel: string;
+  /**
+   * Memory a matching worker may spend keeping consenting persons' packed genomes between jobs
+   * (relatives/stored.ts); genomes past it are read from the database on each job instead.
+   */
+  relativesCacheMb: number;
   /** SMS and captcha providers (development ones log and accept; see auth/providers.ts). */
   /** `minIntervalS`: one code per phone per this many seconds (§9's resend countdown, 120 s, is on the page). */
   sms: { provider: 'dev' | 'http'; apiUrl?: string; apiKey?: string; minIntervalS: number };
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reunionHosts: (env.REUNION_HOSTS ?? '').split(',').filter(Boolean),
     webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'build')),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    relativesCacheMb: Number(env.RELATIVES_CACHE_MB ?? 2048),
     logLevel: env.LOG_LEVEL ?? (appEnv === 'local' ? 'info' : 'warn'),
     sms: {
       provider: env.SMS_PROVIDER === 'http' ? 'http' : 'dev',

@@ -21,6 +21,7 @@ CREATE TABLE "genome_repacks" (
 --> statement-breakpoint
 ALTER TABLE "relative_matches" ALTER COLUMN "grade" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "genomes" ADD COLUMN "layout_id" text;--> statement-breakpoint
+ALTER TABLE "genomes" ADD COLUMN "panel_packed" "bytea";--> statement-breakpoint
 ALTER TABLE "relative_matches" ADD COLUMN "overlap_markers" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "relative_matches" ADD COLUMN "insufficient_overlap" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "genomes" ADD CONSTRAINT "genomes_layout_id_genome_layouts_id_fk" FOREIGN KEY ("layout_id") REFERENCES "public"."genome_layouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

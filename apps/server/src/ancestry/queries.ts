@@ -7,13 +7,17 @@ const { ancestryResults, genomes, reportResults, ytreeComments, users } = schema
 
 export type AncestryResultRow = typeof ancestryResults.$inferSelect;
 
-/** The stored genome of a barcode (packed) with when it was stored, or null when none was imported. */
+/**
+ * The stored genome of a barcode packed against the reference panel (what ancestry reads), with when
+ * it was stored, or null when none was imported. Rows the repack job has not reached yet still hold
+ * that packing in `packed`.
+ */
 export async function storedGenome(deps: Deps, barcode: string): Promise<{ packed: PackedGenome; storedAt: Date } | null> {
   const [row] = await deps.database.db
-    .select({ packed: genomes.packed, createdAt: genomes.createdAt })
+    .select({ packed: genomes.packed, panelPacked: genomes.panelPacked, createdAt: genomes.createdAt })
     .from(genomes)
     .where(eq(genomes.barcode, barcode));
-  return row ? { packed: deserialisePacked(row.packed), storedAt: row.createdAt } : null;
+  return row ? { packed: deserialisePacked(row.panelPacked ?? row.packed), storedAt: row.createdAt } : null;
 }
 
 export async function cachedComposition(deps: Deps, barcode: string): Promise<AncestryResultRow | null> {

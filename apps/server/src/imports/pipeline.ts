@@ -8,19 +8,22 @@ import {
   evaluateReports,
   GenomeError,
   type ItemResult,
+  layoutOfCalls,
   loadKnowledgeBase,
   loadPanel,
   lookupsFromCalls,
   type ParsedFile,
   packGenome,
+  packOnLayout,
   parseRawStream,
+  serialiseLayout,
   serialisePacked,
 } from '@jiyin/genome';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 
-const { importJobs, rawFiles, kits, genomes, reportResults, notifications, persons } = schema;
+const { importJobs, rawFiles, kits, genomes, genomeLayouts, reportResults, notifications, persons } = schema;
 
 export const IMPORT_JOB = 'import';
 /** Queued after every import; its worker comes with the gene-relatives issue. */
@@ -97,9 +100,31 @@ export function kbVersion(): string {
   return kbVersionCache;
 }
 
+/** A file's genome as stored: packed over its own chip layout, and over the reference panel. */
+export interface PackedForStorage {
+  layout: { id: string; bytes: Uint8Array; markerCount: number };
+  packed: Uint8Array;
+  panelPacked: Uint8Array;
+}
+
+/** Packs a parsed file for storage (the import and the repack job store genomes the same way). */
+export function packForStorage(parsed: ParsedFile): PackedForStorage {
+  const layout = layoutOfCalls(parsed.calls);
+  return {
+    layout: { id: layout.id, bytes: serialiseLayout(layout), markerCount: layout.size },
+    packed: serialisePacked(packOnLayout(parsed.calls, layout, parsed.sex)),
+    panelPacked: serialisePacked(packGenome(parsed.calls, loadPanel(), parsed.sex)),
+  };
+}
+
+/** Stores a layout once (its id is its content hash, so a second writer stores the same bytes). */
+export async function storeLayout(tx: Db, layout: PackedForStorage['layout'], vendor: string): Promise<void> {
+  await tx.insert(genomeLayouts).values({ ...layout, vendor }).onConflictDoNothing();
+}
+
 interface Computed {
   parsed: ParsedFile;
-  packed: Uint8Array;
+  stored: PackedForStorage;
   items: ItemResult[];
   haplogroups: { y: ReturnType<typeof callYHaplogroup>; mt: ReturnType<typeof callMtHaplogroup> };
 }
@@ -177,12 +202,11 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
         },
       });
       if (!moved) return;
-      const panel = loadPanel();
-      const packed = serialisePacked(packGenome(parsed.calls, panel, parsed.sex));
+      const stored = packForStorage(parsed);
       const { byRsid, byPosition } = lookupsFromCalls(parsed.calls);
       const items = evaluateReports(byRsid);
       const haplogroups = { y: callYHaplogroup(byPosition, byRsid), mt: callMtHaplogroup(byPosition, byRsid) };
-      computed = { parsed, packed, items, haplogroups };
+      computed = { parsed, stored, items, haplogroups };
       t2 = performance.now();
     } catch (e) {
       if (e instanceof GenomeError) return refuse(e.code, importErrorMessage(e));
@@ -218,9 +242,12 @@ async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId:
       barcode = kit?.barcode ?? (await newImportBarcode(tx, job.personId, now));
     }
     const p = c.parsed;
+    await storeLayout(tx, c.stored.layout, p.vendor);
     const genome = {
       personId: job.personId,
-      packed: c.packed,
+      packed: c.stored.packed,
+      layoutId: c.stored.layout.id,
+      panelPacked: c.stored.panelPacked,
       vendor: p.vendor,
       build: `GRCh${p.build}`,
       sex: p.sex === 'unknown' ? null : p.sex,

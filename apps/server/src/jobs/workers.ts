@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { registerElectronicReportWorker } from '../electronic-report/service.ts';
 import { registerImportWorker } from '../imports/pipeline.ts';
+import { registerRepackWorker } from '../imports/repack.ts';
 import { registerRelativesWorker } from '../relatives/match.ts';
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -10,4 +11,5 @@ export async function registerWorkers(deps: Deps, log: Log): Promise<void> {
   await registerImportWorker(deps, log);
   await registerElectronicReportWorker(deps, log);
   await registerRelativesWorker(deps, log);
+  await registerRepackWorker(deps, log);
 }

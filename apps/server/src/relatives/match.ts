@@ -1,13 +1,13 @@
 import { NEW_RELATIVE_NOTICE_TYPE, RELATIVES_FOUND_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
 import { type Db, schema } from '@jiyin/db';
-import { deserialisePacked, loadPanel, matchOneToMany, type OneToManyHit, type OneToManyStats, type PackedGenome } from '@jiyin/genome';
-import { and, asc, eq, gt, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { deserialisePacked, type GroupStats, type LayoutHit, matchGroup, prepareQuery } from '@jiyin/genome';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { RELATIVES_MATCH_JOB } from '../imports/pipeline.ts';
 import { matchedBarcodeOf } from './consent.ts';
 import { displayName, relativeAvatar, showingFullName } from './profile.ts';
+import { type StoredGenome, storedGenomesOf } from './stored.ts';
 
 const { genomes, relativeConsents, relativeMatches, persons, notifications } = schema;
 
@@ -18,16 +18,19 @@ export interface RelativesMatchPayload {
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /**
- * Stored genomes read per query: ~150 KB each, so a chunk is ~15 MB. On the embedded database the
- * read runs on this thread, so the chunk bounds how long a request can wait (bench:relatives).
+ * Stored genomes compared between two turns of the event loop. Matching is synchronous; on the
+ * embedded database it shares this thread with requests (bench:relatives prints the longest stall).
  */
-export const MATCH_CHUNK = 100;
+export const MATCH_CHUNK = 500;
 /** Match rows written per insert. */
 const WRITE_BATCH = 500;
 
-export interface MatchRunStats extends OneToManyStats {
-  /** Stored genomes skipped because they were packed against another panel. */
-  otherPanel: number;
+export interface MatchRunStats extends GroupStats {
+  /** Chip layouts the stored genomes are on (each got one projection of the query). */
+  layouts: number;
+  /** Stored genomes compared from the worker's memory / read from the database for this job. */
+  fromMemory: number;
+  fromDatabase: number;
   /** Relatives found that were not matched before (each got a notice). */
   newRelatives: number;
   readMs: number;
@@ -35,58 +38,37 @@ export interface MatchRunStats extends OneToManyStats {
   writeMs: number;
 }
 
-interface Hit extends OneToManyHit {
+interface Hit extends LayoutHit {
   barcode: string;
   personId: string;
+}
+type Graded = Hit & { relationship: NonNullable<Hit['relationship']> };
+
+/**
+ * Whether a stored genome may be compared with the query: another person's. The eligible set
+ * itself (consent, newest genome, repacked) is listed in stored.ts; rules on a pair go here.
+ */
+function mayMatch(me: { personId: string }, other: StoredGenome): boolean {
+  return other.personId !== me.personId;
 }
 
 /**
  * DNA shared as 23andMe and others show it: half-identical plus fully identical cM over twice the
  * autosomal length, so parent/child and full siblings both come out near 50%.
  */
-function sharedPercent(h: OneToManyHit): number {
+function sharedPercent(h: LayoutHit): number {
   return ((h.fraction + h.ibd2Fraction) / 2) * 100;
-}
-
-/**
- * The consenting persons' newest genomes (one per person, never the query person's), in barcode
- * order from `after`, `limit` at a time.
- */
-function candidates(db: Db, personId: string, after: string, limit: number) {
-  const newer = alias(genomes, 'newer');
-  return db
-    .select({ barcode: genomes.barcode, personId: genomes.personId, packed: genomes.packed })
-    .from(genomes)
-    .innerJoin(relativeConsents, and(eq(relativeConsents.personId, genomes.personId), isNull(relativeConsents.withdrawnAt)))
-    .where(
-      and(
-        ne(genomes.personId, personId),
-        gt(genomes.barcode, after),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(newer)
-            .where(
-              and(
-                eq(newer.personId, genomes.personId),
-                or(gt(newer.createdAt, genomes.createdAt), and(eq(newer.createdAt, genomes.createdAt), gt(newer.barcode, genomes.barcode))),
-              ),
-            ),
-        ),
-      ),
-    )
-    .orderBy(asc(genomes.barcode))
-    .limit(limit);
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The matching job of one detection: when its person takes part and this is their newest genome,
- * compare it one-to-many with every other consenting person's newest genome, chunk by chunk, then
- * replace the person's matches (both ways) and tell the owners about relatives found for the first
- * time (types 7 and 17). Idempotent: a second run rewrites the same rows, keeps when each was first
- * found and sends no notice again.
+ * project it once onto each chip layout the consenting persons' newest genomes are stored on and
+ * compare it with every genome of that layout, then replace the person's matches (both ways) and
+ * tell the owners about relatives found for the first time (types 7 and 17). Idempotent: a second
+ * run rewrites the same rows, keeps when each was first found and sends no notice again. Pairs whose
+ * chips share too few markers are stored with `insufficientOverlap` and no grade, and send no notice.
  */
 export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log): Promise<MatchRunStats | null> {
   const { db } = deps.database;
@@ -100,11 +82,8 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
   if (!consent) return null;
   // An older detection of the person: the newest one's job stands for the person.
   if ((await matchedBarcodeOf(deps, personId)) !== barcode) return null;
-
-  const panel = loadPanel();
-  const query = deserialisePacked(row.packed);
-  if (query.panelId !== panel.id || query.n !== panel.size) {
-    log?.warn({ barcode, panelId: query.panelId }, 'relatives: genome packed against another panel, not matched');
+  if (!row.layoutId) {
+    log?.warn({ barcode }, 'relatives: genome not yet on its chip layout (the repack job moves it), not matched');
     return null;
   }
 
@@ -112,44 +91,57 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     compared: 0,
     candidates: 0,
     matches: 0,
-    otherPanel: 0,
+    layouts: 0,
+    fromMemory: 0,
+    fromDatabase: 0,
     newRelatives: 0,
     readMs: 0,
     matchMs: 0,
     writeMs: 0,
   };
-  const hits: Hit[] = [];
-  let after = '';
-  for (;;) {
-    let t = performance.now();
-    const chunk = await candidates(db, personId, after, MATCH_CHUNK);
-    stats.readMs += performance.now() - t;
-    if (!chunk.length) break;
-    after = chunk[chunk.length - 1].barcode;
-    t = performance.now();
-    const others: { id: string; genome: PackedGenome }[] = [];
-    const owners = new Map<string, string>();
-    for (const c of chunk) {
-      const genome = deserialisePacked(c.packed);
-      if (genome.panelId !== panel.id || genome.n !== panel.size) {
-        stats.otherPanel++;
-        continue;
-      }
-      others.push({ id: c.barcode, genome });
-      owners.set(c.barcode, c.personId);
-    }
-    for (const h of matchOneToMany(query, others, { panel }, stats)) {
-      hits.push({ ...h, barcode: h.id, personId: owners.get(h.id) as string });
-    }
-    stats.matchMs += performance.now() - t;
-    // Matching is synchronous: give waiting requests their turn between chunks.
-    await yieldToEventLoop();
-  }
+  const stored = storedGenomesOf(deps.database, deps.config.relativesCacheMb);
+  let t = performance.now();
+  const query = deserialisePacked(row.packed);
+  const queryLayout = await stored.layout(row.layoutId);
+  const byLayout = await stored.current();
+  const readBefore = stored.readFromDatabase;
+  stats.readMs += performance.now() - t;
 
-  const t = performance.now();
+  const me = { personId };
+  const hits: Hit[] = [];
+  for (const [layoutId, listed] of byLayout) {
+    t = performance.now();
+    const prepared = prepareQuery(queryLayout, query, await stored.layout(layoutId));
+    stats.layouts++;
+    stats.matchMs += performance.now() - t;
+    t = performance.now();
+    for await (const chunk of stored.genomes(listed, MATCH_CHUNK)) {
+      stats.readMs += performance.now() - t;
+      t = performance.now();
+      const owners = new Map<string, string>();
+      const others = chunk.filter((g) => mayMatch(me, g));
+      for (const g of others) owners.set(g.barcode, g.personId);
+      for (const h of matchGroup(
+        prepared,
+        others.map((g) => ({ id: g.barcode, genome: g.genome })),
+        {},
+        stats,
+      )) {
+        hits.push({ ...h, barcode: h.id, personId: owners.get(h.id) as string });
+      }
+      stats.matchMs += performance.now() - t;
+      // Give waiting requests their turn between chunks.
+      await yieldToEventLoop();
+      t = performance.now();
+    }
+  }
+  stats.fromDatabase = stored.readFromDatabase - readBefore;
+  stats.fromMemory = stats.compared - stats.fromDatabase;
+
+  t = performance.now();
   stats.newRelatives = await storeMatches(deps, { barcode, personId }, hits);
   stats.writeMs = performance.now() - t;
-  log?.info({ barcode, ...stats }, 'relatives matched');
+  log?.info({ barcode, ...stats, heldGenomes: stored.size, heldMB: Math.round(stored.bytes / 1048576) }, 'relatives matched');
   return stats;
 }
 
@@ -183,7 +175,9 @@ async function storeMatches(deps: Deps, me: { barcode: string; personId: string 
         longestCm: h.longestCM,
         segmentCount: h.segments.length,
         sharedPercent: sharedPercent(h),
-        grade: h.relationship.grade,
+        grade: h.relationship?.grade ?? null,
+        overlapMarkers: h.overlapMarkers,
+        insufficientOverlap: h.insufficientOverlap,
         segments: h.segments.map((s) => ({ chrom: s.chrom, start: s.start, end: s.end, cM: s.cM, markers: s.markers })),
         createdAt: foundAt.get(h.personId) ?? now,
       };
@@ -206,12 +200,15 @@ async function storeMatches(deps: Deps, me: { barcode: string; personId: string 
             segmentCount: sql`excluded.segment_count`,
             sharedPercent: sql`excluded.shared_percent`,
             grade: sql`excluded.grade`,
+            overlapMarkers: sql`excluded.overlap_markers`,
+            insufficientOverlap: sql`excluded.insufficient_overlap`,
             segments: sql`excluded.segments`,
           },
         });
     }
 
-    const fresh = kept.filter((h) => !foundAt.has(h.personId));
+    // A pair that cannot be judged (too few shared markers) is listed but announces no relative.
+    const fresh = kept.filter((h): h is Graded => !foundAt.has(h.personId) && h.relationship !== null);
     if (fresh.length) await notify(tx, now, me, fresh);
     return fresh.length;
   });
@@ -221,7 +218,7 @@ async function storeMatches(deps: Deps, me: { barcode: string; personId: string 
  * §9 notices: type 7 tells the new person's owner how many relatives were found; type 17 tells each
  * relative's owner that a new relative appeared, under the name that person chose to show.
  */
-async function notify(tx: Db, now: Date, me: { barcode: string; personId: string }, fresh: Hit[]): Promise<void> {
+async function notify(tx: Db, now: Date, me: { barcode: string; personId: string }, fresh: Graded[]): Promise<void> {
   const ids = [me.personId, ...fresh.map((h) => h.personId)];
   const people = new Map(
     (

@@ -103,6 +103,12 @@ export const genomes = pgTable(
       .references(() => persons.id, { onDelete: 'cascade' }),
     packed: bytea('packed').notNull(),
     layoutId: text('layout_id').references(() => genomeLayouts.id),
+    /**
+     * The same calls packed against the engine's reference panel (its real report and ancestry
+     * markers), which ancestry composition reads; null on rows not yet repacked, whose `packed` is
+     * still that panel packing.
+     */
+    panelPacked: bytea('panel_packed'),
     vendor: text('vendor').notNull(),
     build: text('build').notNull(),
     sex: text('sex').$type<'male' | 'female' | null>(),
