@@ -17,6 +17,16 @@ export {
 } from './normalise/index.ts';
 export { assertReportable, inferSex, MIN_CALL_RATE, qcOf, type QcFigures } from './qc.ts';
 export { loadPanel, type Panel } from './panel.ts';
+export {
+  type ChipLayout,
+  codeCall,
+  deserialiseLayout,
+  LAYOUT_CHROMS,
+  layoutFromMarkers,
+  layoutOfCalls,
+  packOnLayout,
+  serialiseLayout,
+} from './layout.ts';
 export { codeAt, deserialisePacked, emptyPacked, packGenome, type PackedGenome, serialisePacked } from './pack.ts';
 export { genotypeString, type Lookups, lookupsFromCalls, lookupsFromPacked } from './lookup.ts';
 export {
@@ -45,7 +55,16 @@ export {
   classifyRelationship,
   GRADES,
   type Grade,
+  type GroupOptions,
+  type GroupStats,
+  type LayoutHit,
+  type LayoutMatch,
   type MatchResult,
+  matchGroup,
+  matchPair,
+  OVERLAP_FLOOR,
+  type PreparedQuery,
+  prepareQuery,
   matchGenomes,
   matchOneToMany,
   type OneToManyHit,

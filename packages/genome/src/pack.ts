@@ -26,8 +26,8 @@ export function codeOf(a1: string, a2: string, ref: string, alt: string): Code {
   return (x + y) as Code;
 }
 
-/** Empty genome: every marker code 3. */
-export function emptyPacked(panel: Panel = loadPanel(), sex: Sex = 'unknown'): PackedGenome {
+/** Empty genome over a panel or a chip layout: every marker code 3. */
+export function emptyPacked(panel: { id: string; size: number } = loadPanel(), sex: Sex = 'unknown'): PackedGenome {
   const words = (panel.size + 31) >>> 5;
   const hi = new Uint32Array(words).fill(0xffffffff);
   const lo = new Uint32Array(words).fill(0xffffffff);

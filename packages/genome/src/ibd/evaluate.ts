@@ -1,0 +1,62 @@
+import { GenomeError } from '../types.ts';
+import type { MatchContext, PackedLike } from './context.ts';
+import { classifyRelationship, type Relationship } from './grades.ts';
+import { chromSegments, type Segment, type SegmentThresholds } from './segments.ts';
+
+export interface MatchResult {
+  /** Autosomal half-identical cM (X is excluded: its inheritance differs by sex). */
+  sharedCM: number;
+  longestCM: number;
+  /** sharedCM / autosomal map length covered by the panel. */
+  fraction: number;
+  segments: Segment[];
+  /** Fully identical (IBD2) autosomal cM and its fraction of the map. */
+  ibd2CM: number;
+  ibd2Fraction: number;
+  relationship: Relationship;
+}
+
+export function checkPair(ctx: MatchContext, a: PackedLike, b: PackedLike): void {
+  const n = ctx.panel.size;
+  for (const g of [a, b]) {
+    if (g.n !== n || g.hi.length < (n + 31) >>> 5 || g.lo.length < (n + 31) >>> 5) {
+      throw new GenomeError('BAD_ARGUMENT', `基因组与参考位点面板不一致（位点数 ${g.n}，面板 ${n}）`);
+    }
+    if (g.panelId !== undefined && g.panelId !== ctx.panel.id) {
+      throw new GenomeError('BAD_ARGUMENT', `基因组使用的面板 ${g.panelId} 与当前面板 ${ctx.panel.id} 不同`);
+    }
+  }
+}
+
+function segmentsOf(ctx: MatchContext, a: PackedLike, b: PackedLike, kind: 'half' | 'full', t: SegmentThresholds): Segment[] {
+  const out: Segment[] = [];
+  for (const [chrom, s, e] of ctx.autosomes) chromSegments(ctx, a, b, chrom, s, e, kind, t, out);
+  return out;
+}
+
+/** Parent/child vs full siblings needs IBD2 only when a lot is shared; skip it otherwise. */
+const IBD2_MIN_SHARE = 0.3;
+
+export function evaluate(ctx: MatchContext, a: PackedLike, b: PackedLike, half: SegmentThresholds, full: SegmentThresholds): MatchResult {
+  const segments = segmentsOf(ctx, a, b, 'half', half);
+  let sharedCM = 0;
+  let longestCM = 0;
+  for (const s of segments) {
+    sharedCM += s.cM;
+    if (s.cM > longestCM) longestCM = s.cM;
+  }
+  let ibd2CM = 0;
+  if (sharedCM / ctx.totalCM >= IBD2_MIN_SHARE) {
+    for (const s of segmentsOf(ctx, a, b, 'full', full)) ibd2CM += s.cM;
+  }
+  const ibd2Fraction = ibd2CM / ctx.totalCM;
+  return {
+    sharedCM,
+    longestCM,
+    fraction: sharedCM / ctx.totalCM,
+    segments,
+    ibd2CM,
+    ibd2Fraction,
+    relationship: classifyRelationship({ sharedCM, longestCM, ibd2Fraction, totalCM: ctx.totalCM }),
+  };
+}

@@ -1,0 +1,292 @@
+import type { ChipLayout } from '../layout.ts';
+import type { PackedGenome } from '../pack.ts';
+import { GenomeError } from '../types.ts';
+import { type MatchContext, matchContext, type PackedLike } from './context.ts';
+import { checkPair, evaluate, type MatchResult } from './evaluate.ts';
+import type { Relationship } from './grades.ts';
+import { chromSegments, FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, prefilter, type Segment, type SegmentThresholds } from './segments.ts';
+
+/**
+ * Matching across chip layouts. A query genome (packed over its own file's layout) is projected once
+ * onto each stored layout: its codes are copied to the markers both layouts carry and every other
+ * marker reads as a no-call, so the stored genomes of that layout are compared in their own
+ * coordinates by the same bit-plane code as before (a same-layout query is used as it is, no copy).
+ * Rules, thresholds and their sources: docs/chip-layouts.md and data/SOURCES.md ("Matching rules").
+ */
+
+/**
+ * Autosomal markers per cM at which the segment defaults (HALF_IBD_DEFAULTS: 7 cM and 500 markers)
+ * apply: about a 600,000-marker chip (≈ 580,000 autosomal markers over ≈ 3,400 cM).
+ */
+export const REFERENCE_DENSITY_PER_CM = 170;
+
+/**
+ * Below this many autosomal markers carried by both layouts a pair is not graded: the result says
+ * `insufficientOverlap` (the pages show 共同位点不足，无法可靠比对). See docs/chip-layouts.md for how
+ * the figure was measured.
+ */
+export const OVERLAP_FLOOR = 100_000;
+
+/** X segments (reported apart, never graded): the autosomal rules with a longer minimum. */
+export const X_IBD_DEFAULTS: SegmentThresholds = { minCM: 10, minMarkers: 500, mergeMinMarkers: 200, mergeMinCM: 2 };
+
+/** How a query layout meets a stored layout; computed once per pair of layouts and cached. */
+export interface LayoutPairing {
+  query: ChipLayout;
+  stored: ChipLayout;
+  /** Per stored marker, its index in the query layout (-1: not carried); null when the layouts are one. */
+  map: Int32Array | null;
+  /** Autosomal and X markers both layouts carry; and of them, autosomal. */
+  overlapMarkers: number;
+  overlapAutosomal: number;
+  insufficientOverlap: boolean;
+  /** Segment thresholds for this pairing, scaled to the overlap's density. */
+  half: SegmentThresholds;
+  full: SegmentThresholds;
+  x: SegmentThresholds;
+  /** Prefilter bounds (whole words, cM) in the stored layout's coordinates. */
+  minWords: number;
+  minCM: number;
+}
+
+/** A query ready to be compared with the genomes of one stored layout. */
+export interface PreparedQuery {
+  pairing: LayoutPairing;
+  /** The query's codes over the stored layout. */
+  genome: PackedLike;
+}
+
+export interface LayoutMatch extends Omit<MatchResult, 'relationship'> {
+  /** X half-identical cM and segments (reported apart: X inheritance depends on sex; never graded). */
+  xCM: number;
+  xSegments: Segment[];
+  /** Markers (autosomal and X) both layouts carry. */
+  overlapMarkers: number;
+  /** True below OVERLAP_FLOOR: then `relationship` is null, whatever was shared. */
+  insufficientOverlap: boolean;
+  relationship: Relationship | null;
+}
+
+export interface LayoutHit extends LayoutMatch {
+  id: string;
+}
+
+export interface GroupOptions {
+  /** Report a pair only when it shares at least this many autosomal cM (default: any segment at all). */
+  minSharedCM?: number;
+}
+
+export interface GroupStats {
+  compared: number;
+  candidates: number;
+  matches: number;
+}
+
+const pairings = new WeakMap<ChipLayout, WeakMap<ChipLayout, LayoutPairing>>();
+
+/**
+ * Marker minimums follow the density of the markers both layouts carry, down to these floors: a
+ * chance run without an opposite homozygote gets likelier the fewer markers it needs (between
+ * unrelated people about one informative marker in ten to twenty breaks a run), so a sparse overlap
+ * keeps a marker minimum and then finds only longer segments rather than false short ones.
+ */
+export const MIN_MARKERS_FLOOR = 300;
+export const MERGE_MIN_MARKERS_FLOOR = 150;
+
+function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
+  return {
+    ...t,
+    minMarkers: Math.min(
+      t.minMarkers,
+      Math.max(MIN_MARKERS_FLOOR * (t.minMarkers / HALF_IBD_DEFAULTS.minMarkers), Math.round(t.minMarkers * s)),
+    ),
+    mergeMinMarkers: Math.min(
+      t.mergeMinMarkers,
+      Math.max(MERGE_MIN_MARKERS_FLOOR * (t.mergeMinMarkers / HALF_IBD_DEFAULTS.mergeMinMarkers), Math.round(t.mergeMinMarkers * s)),
+    ),
+  };
+}
+
+/** cM a segment may lose to partial words at its ends in the prefilter. */
+const PREFILTER_SLACK_CM = 1;
+
+/**
+ * Fewest whole words of the layout that can span `cM` anywhere on the autosomes: a true segment that
+ * long covers at least this many words, whatever the local marker density.
+ */
+const minWordsCache = new WeakMap<MatchContext, Map<number, number>>();
+function minWordsSpanning(ctx: MatchContext, cM: number): number {
+  let byCM = minWordsCache.get(ctx);
+  if (!byCM) {
+    byCM = new Map();
+    minWordsCache.set(ctx, byCM);
+  }
+  const hit = byCM.get(cM);
+  if (hit !== undefined) return hit;
+  const { wordStartCM, wordEndCM } = ctx;
+  let best = Number.POSITIVE_INFINITY;
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && wordEndCM[r] - wordStartCM[l] < cM) r++;
+      if (r > last) break;
+      if (r - l + 1 < best) best = r - l + 1;
+    }
+  }
+  const out = Number.isFinite(best) ? best : 1;
+  byCM.set(cM, out);
+  return out;
+}
+
+/** How `query` meets `stored` (cached per pair of layout objects). */
+export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairing {
+  let inner = pairings.get(query);
+  if (!inner) {
+    inner = new WeakMap();
+    pairings.set(query, inner);
+  }
+  const hit = inner.get(stored);
+  if (hit) return hit;
+  const ctx = matchContext(stored);
+  let map: Int32Array | null = null;
+  let overlapAutosomal = 0;
+  let overlapX = 0;
+  if (query.id === stored.id) {
+    const [xs, xe] = stored.chromRange.X;
+    overlapX = xe - xs;
+    overlapAutosomal = stored.size - overlapX;
+  } else {
+    map = new Int32Array(stored.size).fill(-1);
+    // Both layouts are sorted in one order: one merge walk per chromosome.
+    for (const [c, [s0, e0]] of Object.entries(stored.chromRange) as [keyof typeof stored.chromRange, [number, number]][]) {
+      const [s1, e1] = query.chromRange[c] ?? [0, 0];
+      let j = s1;
+      for (let k = s0; k < e0 && j < e1; k++) {
+        const p = stored.pos[k];
+        while (j < e1 && query.pos[j] < p) j++;
+        if (j < e1 && query.pos[j] === p) {
+          map[k] = j;
+          if (c === 'X') overlapX++;
+          else overlapAutosomal++;
+        }
+      }
+    }
+  }
+  const insufficientOverlap = overlapAutosomal < OVERLAP_FLOOR;
+  // Scale marker minimums to the density of the markers both carry; below the floor keep the floor's.
+  const density = Math.max(overlapAutosomal, OVERLAP_FLOOR) / ctx.totalCM;
+  const s = Math.min(1, density / REFERENCE_DENSITY_PER_CM);
+  const half = scaled(HALF_IBD_DEFAULTS, s);
+  const minCM = half.minCM - PREFILTER_SLACK_CM;
+  // Whole words inside a qualifying segment: it may lose up to a word at each end and one word to
+  // the tolerated miscall (as in matchOneToMany).
+  const minWords = Math.max(1, Math.max(Math.floor(half.minMarkers / 32), minWordsSpanning(ctx, minCM)) - 3);
+  const pairing: LayoutPairing = {
+    query,
+    stored,
+    map,
+    overlapMarkers: overlapAutosomal + overlapX,
+    overlapAutosomal,
+    insufficientOverlap,
+    half,
+    full: scaled(FULL_IBD_DEFAULTS, s),
+    x: scaled(X_IBD_DEFAULTS, s),
+    minWords,
+    minCM,
+  };
+  inner.set(stored, pairing);
+  return pairing;
+}
+
+function checkOn(layout: ChipLayout, g: PackedLike, who: string): void {
+  if (g.n !== layout.size || (g.panelId !== undefined && g.panelId !== layout.id)) {
+    throw new GenomeError('BAD_ARGUMENT', `${who}的基因组数据与其芯片位点布局不一致（${g.panelId ?? '?'}，位点数 ${g.n}）`);
+  }
+}
+
+/** The query's codes over `stored` (its own genome when the layouts are one). */
+export function prepareQuery(queryLayout: ChipLayout, query: PackedLike, stored: ChipLayout): PreparedQuery {
+  checkOn(queryLayout, query, '待比对者');
+  const pairing = pairLayouts(queryLayout, stored);
+  const { map } = pairing;
+  if (!map) return { pairing, genome: query };
+  const words = (stored.size + 31) >>> 5;
+  const hi = new Uint32Array(words).fill(0xffffffff);
+  const lo = new Uint32Array(words).fill(0xffffffff);
+  for (let k = 0; k < stored.size; k++) {
+    const j = map[k];
+    if (j < 0) continue;
+    const w = j >>> 5;
+    const b = j & 31;
+    const bit = 1 << (k & 31);
+    if (!((query.hi[w] >>> b) & 1)) hi[k >>> 5] &= ~bit;
+    if (!((query.lo[w] >>> b) & 1)) lo[k >>> 5] &= ~bit;
+  }
+  return { pairing, genome: { panelId: stored.id, n: stored.size, hi, lo } };
+}
+
+function result(p: LayoutPairing, ctx: MatchContext, a: PackedLike, b: PackedLike): LayoutMatch {
+  const r = evaluate(ctx, a, b, p.half, p.full);
+  const xSegments: Segment[] = [];
+  const [xs, xe] = p.stored.chromRange.X;
+  if (xe - xs >= 2) chromSegments(ctx, a, b, 'X', xs, xe, 'half', p.x, xSegments);
+  return {
+    ...r,
+    xCM: xSegments.reduce((t, s) => t + s.cM, 0),
+    xSegments,
+    overlapMarkers: p.overlapMarkers,
+    insufficientOverlap: p.insufficientOverlap,
+    relationship: p.insufficientOverlap ? null : r.relationship,
+  };
+}
+
+/**
+ * The prepared query against genomes stored on its pairing's layout (any iterable, so a job can feed
+ * them batch by batch). A word-level prefilter discards most pairs in one pass over the bit-planes.
+ * Returns the pairs with at least one autosomal segment (and `minSharedCM`), closest first.
+ */
+export function matchGroup(
+  prepared: PreparedQuery,
+  others: Iterable<{ id: string; genome: PackedLike }>,
+  opts: GroupOptions = {},
+  stats?: GroupStats,
+): LayoutHit[] {
+  const p = prepared.pairing;
+  const ctx = matchContext(p.stored);
+  const q = prepared.genome;
+  const minShared = opts.minSharedCM ?? 0;
+  const hits: LayoutHit[] = [];
+  let compared = 0;
+  let candidates = 0;
+  for (const { id, genome } of others) {
+    checkPair(ctx, q, genome);
+    compared++;
+    if (!prefilter(ctx, q, genome, p.minWords, p.minCM)) continue;
+    candidates++;
+    const r = result(p, ctx, q, genome);
+    if (r.segments.length > 0 && r.sharedCM >= minShared) hits.push({ id, ...r });
+  }
+  if (stats) {
+    stats.compared += compared;
+    stats.candidates += candidates;
+    stats.matches += hits.length;
+  }
+  return hits.sort((x, y) => y.sharedCM - x.sharedCM);
+}
+
+/** One-to-one comparison of two genomes, each over its own layout (the result always comes back). */
+export function matchPair(
+  aLayout: ChipLayout,
+  a: PackedGenome | PackedLike,
+  bLayout: ChipLayout,
+  b: PackedGenome | PackedLike,
+): LayoutMatch {
+  checkOn(bLayout, b, '被比对者');
+  const prepared = prepareQuery(aLayout, a, bLayout);
+  const ctx = matchContext(bLayout);
+  checkPair(ctx, prepared.genome, b);
+  return result(prepared.pairing, ctx, prepared.genome, b);
+}

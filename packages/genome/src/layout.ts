@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { emptyPacked, type PackedGenome, setCode } from './pack.ts';
+import { CHROMS, type Chrom, GenomeError, type NormalisedCall, type Sex } from './types.ts';
+
+/**
+ * A chip layout: the autosomal and X markers one raw-data file really carries, sorted by chromosome
+ * (CHROMS order) then GRCh37 position, one entry per position. Genomes are packed over their own
+ * file's layout (packOnLayout); every customer of one chip version has the same layout, so the
+ * server stores each distinct layout once, under its content-hash `id`.
+ *
+ * Allele coding needs nothing per marker (see codeCall): a layout is positions only. Matching reads
+ * a layout through the same fields as the reference panel (it satisfies PanelLike).
+ * docs/chip-layouts.md describes the whole design.
+ */
+export interface ChipLayout {
+  /** `lay-` + the first 16 hex digits of the SHA-256 of the uncompressed serialised body. */
+  id: string;
+  size: number;
+  chrom: Chrom[];
+  pos: Int32Array;
+  /** [start, end) marker indexes per chromosome (empty for Y and MT). */
+  chromRange: Record<Chrom, [start: number, end: number]>;
+  indexOfPosition(chrom: Chrom, pos37: number): number;
+}
+
+/** Chromosomes a layout keeps: the ones that recombine and so carry segments. */
+export const LAYOUT_CHROMS: readonly Chrom[] = CHROMS.slice(0, 23);
+const LAYOUT_CHROM_SET = new Set<Chrom>(LAYOUT_CHROMS);
+const MAGIC = 'JYLY';
+const VERSION = 1;
+
+/**
+ * Canonical 2-bit code of a call, the same for a marker in every layout and every genome, with no
+ * per-marker allele table: 1 = heterozygous (two different bases), 0 = homozygous for a weak base
+ * (A or T), 2 = homozygous for a strong base (C or G), 3 = no-call, indel or anything else.
+ * A biallelic SNP whose alleles differ in strength (A/C, A/G, T/C, T/G: all transitions and
+ * most transversions) thus codes its two homozygotes apart exactly as a REF/ALT table would, on
+ * either strand (complementing keeps strength). The blind spot: an A/T or C/G SNP codes both
+ * homozygotes 0 (or both 2), so it never breaks a half-identical run; it still counts as a shared
+ * marker. Haploid calls (male X) count as homozygous.
+ */
+export function codeCall(a1: string, a2: string): 0 | 1 | 2 | 3 {
+  const s1 = strength(a1);
+  if (s1 < 0) return 3;
+  if (a2 === '' || a2 === a1) return s1 === 0 ? 0 : 2;
+  return strength(a2) < 0 ? 3 : 1;
+}
+
+function strength(b: string): number {
+  return b === 'A' || b === 'T' ? 0 : b === 'C' || b === 'G' ? 1 : -1;
+}
+
+/** Builds a layout from parallel marker lists in any order; duplicate positions are kept once. */
+export function layoutFromMarkers(chrom: readonly Chrom[], pos: ArrayLike<number>): ChipLayout {
+  const order: number[] = [];
+  const rank = new Map<Chrom, number>(CHROMS.map((c, i) => [c, i]));
+  for (let i = 0; i < chrom.length; i++) {
+    if (!LAYOUT_CHROM_SET.has(chrom[i])) continue;
+    const p = pos[i];
+    if (!Number.isInteger(p) || p <= 0 || p > 0x7fffffff) continue;
+    order.push(i);
+  }
+  order.sort((x, y) => (rank.get(chrom[x]) as number) - (rank.get(chrom[y]) as number) || pos[x] - pos[y]);
+  const outChrom: Chrom[] = [];
+  const outPos: number[] = [];
+  for (const i of order) {
+    const n = outPos.length;
+    if (n > 0 && outChrom[n - 1] === chrom[i] && outPos[n - 1] === pos[i]) continue;
+    outChrom.push(chrom[i]);
+    outPos.push(pos[i]);
+  }
+  return makeLayout(outChrom, Int32Array.from(outPos));
+}
+
+/**
+ * The layout of a normalised file: every autosomal and X call it lists, no-calls included (they are
+ * part of the chip, so files of one chip version give one layout whatever their calls).
+ */
+export function layoutOfCalls(calls: readonly NormalisedCall[]): ChipLayout {
+  const chrom: Chrom[] = new Array(calls.length);
+  const pos = new Int32Array(calls.length);
+  for (let i = 0; i < calls.length; i++) {
+    chrom[i] = calls[i].chrom;
+    pos[i] = calls[i].pos;
+  }
+  return layoutFromMarkers(chrom, pos);
+}
+
+/** Body bytes: u32le count per LAYOUT_CHROMS entry, then per marker the varint position delta. */
+function body(chrom: readonly Chrom[], pos: Int32Array): Uint8Array {
+  const counts = LAYOUT_CHROMS.map(() => 0);
+  for (const c of chrom) counts[LAYOUT_CHROMS.indexOf(c)]++;
+  const out = new Uint8Array(counts.length * 4 + pos.length * 5);
+  const view = new DataView(out.buffer);
+  for (let c = 0; c < counts.length; c++) view.setUint32(c * 4, counts[c], true);
+  let i = counts.length * 4;
+  let prev = 0;
+  for (let k = 0; k < pos.length; k++) {
+    if (k > 0 && chrom[k] !== chrom[k - 1]) prev = 0;
+    let v = pos[k] - prev;
+    prev = pos[k];
+    while (v >= 0x80) {
+      out[i++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    out[i++] = v;
+  }
+  return out.subarray(0, i);
+}
+
+function makeLayout(chrom: Chrom[], pos: Int32Array, bodyBytes = body(chrom, pos)): ChipLayout {
+  const id = `lay-${createHash('sha256').update(bodyBytes).digest('hex').slice(0, 16)}`;
+  const chromRange = {} as Record<Chrom, [number, number]>;
+  let k = 0;
+  for (const c of CHROMS) {
+    const start = k;
+    while (k < chrom.length && chrom[k] === c) k++;
+    chromRange[c] = [start, k];
+  }
+  const indexOfPosition = (c: Chrom, p: number): number => {
+    const range = chromRange[c];
+    if (!range) return -1;
+    let lo = range[0];
+    let hi = range[1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = pos[mid];
+      if (v === p) return mid;
+      if (v < p) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+  return { id, size: pos.length, chrom, pos, chromRange, indexOfPosition };
+}
+
+/** Compact bytes of a layout: 'JYLY', u8 version, then the gzipped body (about 1.3 bytes a marker). */
+export function serialiseLayout(layout: ChipLayout): Uint8Array {
+  const gz = gzipSync(body(layout.chrom, layout.pos), { level: 9 });
+  const out = new Uint8Array(5 + gz.length);
+  for (let i = 0; i < 4; i++) out[i] = MAGIC.charCodeAt(i);
+  out[4] = VERSION;
+  out.set(gz, 5);
+  return out;
+}
+
+export function deserialiseLayout(bytes: Uint8Array): ChipLayout {
+  const bad = (why: string) => new GenomeError('BAD_ARCHIVE', `芯片位点布局数据已损坏：${why}`);
+  if (bytes.length < 5 || String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) !== MAGIC) throw bad('文件头不对');
+  if (bytes[4] !== VERSION) throw bad(`不支持的版本 ${bytes[4]}`);
+  let raw: Uint8Array;
+  try {
+    raw = gunzipSync(bytes.subarray(5));
+  } catch {
+    throw bad('无法解压');
+  }
+  const head = LAYOUT_CHROMS.length * 4;
+  if (raw.length < head) throw bad('长度不足');
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const counts = LAYOUT_CHROMS.map((_, i) => view.getUint32(i * 4, true));
+  const size = counts.reduce((a, b) => a + b, 0);
+  if (size > raw.length) throw bad('位点数与长度不符');
+  const chrom: Chrom[] = new Array(size);
+  const pos = new Int32Array(size);
+  let i = head;
+  let k = 0;
+  for (let ci = 0; ci < counts.length; ci++) {
+    let p = 0;
+    for (let j = 0; j < counts[ci]; j++, k++) {
+      let v = 0;
+      let shift = 0;
+      let b: number;
+      do {
+        if (i >= raw.length || shift > 28) throw bad('位置数据截断');
+        b = raw[i++];
+        v += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (b >= 0x80);
+      // Strictly increasing positions within a chromosome (a zero delta would be a duplicate).
+      if (v === 0 && j > 0) throw bad('位置重复');
+      p += v;
+      if (p > 0x7fffffff) throw bad('位置超出范围');
+      pos[k] = p;
+      chrom[k] = LAYOUT_CHROMS[ci];
+    }
+  }
+  if (i !== raw.length) throw bad('多余数据');
+  return makeLayout(chrom, pos, raw);
+}
+
+/**
+ * Packs calls (GRCh37, forward strand) over a layout with codeCall: the genome's `panelId` is the
+ * layout id, `n` its size. Calls off the layout are ignored; when a position appears twice the
+ * first call wins.
+ */
+export function packOnLayout(calls: Iterable<NormalisedCall>, layout: ChipLayout, sex: Sex = 'unknown'): PackedGenome {
+  const g = emptyPacked(layout, sex);
+  const seen = new Uint8Array(layout.size);
+  let next = 0;
+  for (const c of calls) {
+    // Files list markers in layout order: try the marker after the previous one before searching.
+    const k =
+      next < layout.size && layout.pos[next] === c.pos && layout.chrom[next] === c.chrom ? next : layout.indexOfPosition(c.chrom, c.pos);
+    if (k < 0 || seen[k]) continue;
+    seen[k] = 1;
+    next = k + 1;
+    const code = codeCall(c.a1, c.a2);
+    if (code !== 3) setCode(g, k, code);
+  }
+  return g;
+}
