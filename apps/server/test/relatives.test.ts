@@ -12,7 +12,7 @@ import {
   type RelativeSummary,
 } from '@jiyin/contracts/relativesApi';
 import { schema, testDatabaseTargets } from '@jiyin/db';
-import { GRADES, loadPanel, type Simulation, serialisePacked, simulatePedigree } from '@jiyin/genome';
+import { callsOf, GRADES, loadPanel, type Simulation, simulatePedigree } from '@jiyin/genome';
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { RELATIVES_MATCH_JOB } from '../src/imports/pipeline.ts';
 import { runRelativesMatch } from '../src/relatives/match.ts';
 import { matchId } from '../src/relatives/queries.ts';
 import { drainQueue } from './drain.ts';
+import { genomeColumns } from './genomes.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
@@ -104,12 +105,11 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
       await t.database.db.insert(genomes).values({
         barcode: barcode[key],
         personId: person[key],
-        packed: serialisePacked({ ...genome, sex: c.gender }),
+        ...(await genomeColumns(t.database.db, callsOf(sim.family, { ...genome, sex: c.gender }), c.gender)),
         vendor: '23andme',
         build: 'GRCh37',
         sex: c.gender,
         callRate: 0.995,
-        markerCount: genome.n,
         yHaplogroup: c.gender === 'male' ? 'O2a2b1a1a' : 'Y-不应出现',
         mtHaplogroup: 'D4a1',
       });
@@ -279,10 +279,9 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
   it('pages by 10 and sorts by each key, over consenting relatives only', async () => {
     // Twelve more persons with stored matches to A: nine take part, three withdrew (their rows linger).
     const { db } = t.database;
-    const packed = serialisePacked({
-      ...(family().people.find((p) => p.id === 'unrelated2')?.genome as Simulation['people'][number]['genome']),
-      sex: 'female',
-    });
+    const sim = family();
+    const unrelated = sim.people.find((p) => p.id === 'unrelated2')?.genome as Simulation['people'][number]['genome'];
+    const stored = await genomeColumns(db, callsOf(sim.family, { ...unrelated, sex: 'female' }), 'female');
     const extra: { id: string; name: string; live: boolean }[] = [];
     for (let i = 0; i < 12; i++) {
       const id = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
@@ -290,9 +289,7 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
       const code = `RX${String(i).padStart(10, '0')}`;
       await db.insert(persons).values({ id, ownerUserId: userId.ulrich, name, gender: i % 2 ? 'male' : 'female' });
       await db.insert(kits).values({ barcode: code, productId: 'STANDARD_ANCESTRY', personId: id, boundAt: t.clock.now });
-      await db
-        .insert(genomes)
-        .values({ barcode: code, personId: id, packed, vendor: '23andme', build: 'GRCh37', callRate: 0.99, markerCount: 1 });
+      await db.insert(genomes).values({ barcode: code, personId: id, ...stored, vendor: '23andme', build: 'GRCh37', callRate: 0.99 });
       const live = i < 9;
       await db.insert(relativeConsents).values({
         personId: id,

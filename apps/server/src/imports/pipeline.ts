@@ -9,6 +9,7 @@ import {
   GenomeError,
   type ItemResult,
   layoutOfCalls,
+  type NormalisedCall,
   loadKnowledgeBase,
   loadPanel,
   lookupsFromCalls,
@@ -17,6 +18,7 @@ import {
   packOnLayout,
   parseRawStream,
   serialiseLayout,
+  type Sex,
   serialisePacked,
 } from '@jiyin/genome';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -107,19 +109,25 @@ export interface PackedForStorage {
   panelPacked: Uint8Array;
 }
 
-/** Packs a parsed file for storage (the import and the repack job store genomes the same way). */
-export function packForStorage(parsed: ParsedFile): PackedForStorage {
-  const layout = layoutOfCalls(parsed.calls);
+/**
+ * Packs a file's normalised calls for storage (the import, the repack job, the demo and the
+ * benchmarks store genomes the same way).
+ */
+export function packForStorage(calls: NormalisedCall[], sex: Sex): PackedForStorage {
+  const layout = layoutOfCalls(calls);
   return {
     layout: { id: layout.id, bytes: serialiseLayout(layout), markerCount: layout.size },
-    packed: serialisePacked(packOnLayout(parsed.calls, layout, parsed.sex)),
-    panelPacked: serialisePacked(packGenome(parsed.calls, loadPanel(), parsed.sex)),
+    packed: serialisePacked(packOnLayout(calls, layout, sex)),
+    panelPacked: serialisePacked(packGenome(calls, loadPanel(), sex)),
   };
 }
 
 /** Stores a layout once (its id is its content hash, so a second writer stores the same bytes). */
 export async function storeLayout(tx: Db, layout: PackedForStorage['layout'], vendor: string): Promise<void> {
-  await tx.insert(genomeLayouts).values({ ...layout, vendor }).onConflictDoNothing();
+  await tx
+    .insert(genomeLayouts)
+    .values({ ...layout, vendor })
+    .onConflictDoNothing();
 }
 
 interface Computed {
@@ -202,7 +210,7 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
         },
       });
       if (!moved) return;
-      const stored = packForStorage(parsed);
+      const stored = packForStorage(parsed.calls, parsed.sex);
       const { byRsid, byPosition } = lookupsFromCalls(parsed.calls);
       const items = evaluateReports(byRsid);
       const haplogroups = { y: callYHaplogroup(byPosition, byRsid), mt: callMtHaplogroup(byPosition, byRsid) };

@@ -51,7 +51,8 @@ async function repackOne(deps: Deps, g: { rawFileId: string | null }) {
   const [file] = g.rawFileId ? await deps.database.db.select().from(rawFiles).where(eq(rawFiles.id, g.rawFileId)) : [];
   if (file?.state !== 'stored') return { skipped: 'raw file gone' as const };
   try {
-    return { packed: packForStorage(await parseRawStream(await deps.storage.get(file.storageKey))) };
+    const parsed = await parseRawStream(await deps.storage.get(file.storageKey));
+    return { packed: packForStorage(parsed.calls, parsed.sex) };
   } catch (e) {
     if (e instanceof GenomeError) return { skipped: `raw file no longer reads: ${e.code}` };
     throw e;
@@ -125,7 +126,9 @@ export async function queueRepack(deps: Deps): Promise<void> {
  */
 export async function registerRepackWorker(deps: Deps, log?: Log): Promise<void> {
   const latest = await latestRepack(deps);
-  const [old] = latest ? [] : await deps.database.db.select({ barcode: genomes.barcode }).from(genomes).where(isNull(genomes.layoutId)).limit(1);
+  const [old] = latest
+    ? []
+    : await deps.database.db.select({ barcode: genomes.barcode }).from(genomes).where(isNull(genomes.layoutId)).limit(1);
   if (latest?.state === 'running' || old) await queueRepack(deps);
   await deps.queue.work(REPACK_JOB, async () => {
     await runRepack(deps, log);

@@ -80,10 +80,13 @@ export class StoredGenomes {
   readFromDatabase = 0;
   private readonly layouts = new Map<string, ChipLayout>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly budgetBytes: number,
-  ) {}
+  private readonly db: Db;
+  private readonly budgetBytes: number;
+
+  constructor(db: Db, budgetBytes: number) {
+    this.db = db;
+    this.budgetBytes = budgetBytes;
+  }
 
   get size(): number {
     return this.held.size;
