@@ -18,7 +18,7 @@ import { CHUNK_LIMIT_BYTES } from '../src/imports/uploads.ts';
 import { FsStorage } from '../src/storage/index.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
-const { genomes, reportResults, kits, rawFiles, notifications, queueJobs, importJobs } = schema;
+const { genomes, genomeLayouts, reportResults, kits, rawFiles, notifications, queueJobs, importJobs } = schema;
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 type Answer = { code: number; data: any; msg: string };
@@ -201,7 +201,15 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
     expect(kit).toMatchObject({ personId: alicePerson, productId: RAW_DATA_PRODUCT_ID });
     const [genome] = await t.database.db.select().from(genomes).where(eq(genomes.barcode, barcode));
     expect(genome).toMatchObject({ personId: alicePerson, vendor: '23andme', build: 'GRCh37', sex: 'male', rawFileId: id });
-    expect(genome.packed.length).toBeGreaterThan(100_000);
+    // Packed over the file's own chip layout (2 bits a marker), stored once; and over the reference panel.
+    const [layout] = await t.database.db
+      .select()
+      .from(genomeLayouts)
+      .where(eq(genomeLayouts.id, genome.layoutId as string));
+    expect(layout).toMatchObject({ vendor: '23andme', markerCount: MALE.filter((c) => c.chrom !== 'Y' && c.chrom !== 'MT').length });
+    expect(genome.packed.length).toBeGreaterThan(layout.markerCount / 4);
+    expect(genome.packed.length).toBeLessThan(layout.markerCount / 4 + 1_000);
+    expect(genome.panelPacked?.length).toBeGreaterThan(100_000);
     expect(genome.yHaplogroup).toBeTruthy();
     const [reports] = await t.database.db.select().from(reportResults).where(eq(reportResults.barcode, barcode));
     expect(reports.items.length).toBe(loadKnowledgeBase().length);

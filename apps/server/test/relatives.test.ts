@@ -179,6 +179,10 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
     expect(byName.林先生.grade?.grade).toBe('2-3'); // her father, her own account's other person
     expect(byName.陈先生.grade?.grade).toBe('4-6');
     expect(byName.欧阳先生.grade?.grade).toBe('5-6');
+    // Everyone here is on one chip layout: the comparison saw every marker, and every pair is graded.
+    for (const r of mine.data.list as RelativeSummary[])
+      expect(r).toMatchObject({ insufficientOverlap: false, overlapMarkers: byName.林晓峰.overlapMarkers });
+    expect(byName.林晓峰.overlapMarkers).toBeGreaterThan(500_000);
     expect(byName.林晓峰.sharedPercent).toBeGreaterThan(35);
     expect(byName.林晓峰.sharedPercent).toBeLessThan(65);
     expect(byName.林晓峰.relative).toEqual({

@@ -1,0 +1,251 @@
+import { ACCOUNT_PATHS, type PersonView } from '@jiyin/contracts/accounts';
+import { API_PATHS } from '@jiyin/contracts/api';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import {
+  NEW_RELATIVE_NOTICE_TYPE,
+  RELATIVES_API_PATHS,
+  RELATIVES_PROTOCOL_VERSION,
+  type RelativeDetailView,
+  type RelativeSummary,
+} from '@jiyin/contracts/relativesApi';
+import { schema, testDatabaseTargets } from '@jiyin/db';
+import {
+  callsOf,
+  loadPanel,
+  OVERLAP_FLOOR,
+  packGenome,
+  type RawCall,
+  type Sex,
+  type Simulation,
+  serialisePacked,
+  simulatePedigree,
+} from '@jiyin/genome';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/auth/tokens.ts';
+import { vendorFileBytes } from '../src/imports/simulated.ts';
+import { openRepack, runRepack } from '../src/imports/repack.ts';
+import { rawFileKey } from '../src/imports/uploads.ts';
+import { runRelativesMatch } from '../src/relatives/match.ts';
+import { storedGenomesOf } from '../src/relatives/stored.ts';
+import { genomeColumns } from './genomes.ts';
+import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
+type Answer = { code: number; data: any; msg: string };
+
+const { kits, genomes, genomeLayouts, genomeRepacks, relativeMatches, relativeConsents, notifications, rawFiles } = schema;
+
+let simulated: Simulation | undefined;
+function family(): Simulation {
+  simulated ??= simulatePedigree('extended-family', { panel: loadPanel(), seed: 11 });
+  return simulated;
+}
+function callsOfRole(role: string, sex: Sex): RawCall[] {
+  const sim = family();
+  const g = sim.people.find((p) => p.id === role)?.genome;
+  if (!g) throw new Error(`no ${role}`);
+  return callsOf(sim.family, { ...g, sex: sex === 'unknown' ? 'female' : sex });
+}
+
+/**
+ * Another chip: the markers at every `keep`-th autosomal/X position (offset `phase`), plus all Y and
+ * MT lines, as a file of that chip would list them.
+ */
+function chip(calls: RawCall[], keep: number, phase = 0): RawCall[] {
+  let k = 0;
+  return calls.filter((c) => c.chrom === 'Y' || c.chrom === 'MT' || k++ % keep === phase);
+}
+
+describe.each(testDatabaseTargets())('relatives across chip layouts on $name', (target) => {
+  let t: TestApp;
+  let cookie = '';
+  let ownerId = '';
+  const person: Record<string, string> = {};
+
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object): Promise<Answer> =>
+    (await t.app.inject({ method, url, headers: { cookie }, payload })).json();
+
+  /** A person of the test user with a kit, a genome on the given calls' own layout, and consent. */
+  async function addPerson(key: string, name: string, gender: 'male' | 'female', calls: RawCall[]): Promise<void> {
+    const made = await call('POST', ACCOUNT_PATHS.persons, { name, gender });
+    person[key] = (made.data as PersonView).id;
+    await t.database.db.insert(kits).values({ barcode: key, productId: 'STANDARD_ANCESTRY', personId: person[key], boundAt: t.clock.now });
+    await t.database.db.insert(genomes).values({
+      barcode: key,
+      personId: person[key],
+      ...(await genomeColumns(t.database.db, calls, gender)),
+      vendor: '23andme',
+      build: 'GRCh37',
+      sex: gender,
+      callRate: 0.99,
+      createdAt: t.clock.now,
+    });
+    await t.database.db
+      .insert(relativeConsents)
+      .values({ personId: person[key], userId: ownerId, protocolVersion: RELATIVES_PROTOCOL_VERSION, consentedAt: t.clock.now });
+  }
+
+  const listOf = async (key: string) => (await call('GET', `${RELATIVES_API_PATHS.list}?barcode=${key}`)).data.list as RelativeSummary[];
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    cookie = await signUpUser(t, '13800009101');
+    ownerId = (await call('GET', API_PATHS.userInfo)).data.userId;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('matches across chips on the markers both carry, and below the overlap floor says it cannot tell', async () => {
+    const daughter = callsOfRole('daughter', 'female');
+    await addPerson('LY0000000001', '林晓雨', 'female', daughter);
+    // Her brother on a chip with half her markers; her father on a chip sharing a tenth of hers.
+    await addPerson('LY0000000002', '林晓峰', 'male', chip(callsOfRole('son', 'male'), 2));
+    await addPerson('LY0000000003', '林国栋', 'male', chip(callsOfRole('father', 'male'), 10));
+    const layouts = await t.database.db.select({ id: genomeLayouts.id, n: genomeLayouts.markerCount }).from(genomeLayouts);
+    expect(layouts).toHaveLength(3);
+
+    const stats = await runRelativesMatch(t.app.deps, 'LY0000000001');
+    expect(stats).toMatchObject({ layouts: 3, compared: 2 });
+    const list = await listOf('LY0000000001');
+    expect(list).toHaveLength(2);
+    const brother = list.find((r) => r.relative.name === '林先生' && r.grade !== null);
+    const father = list.find((r) => r.insufficientOverlap);
+    expect(brother?.grade?.grade).toBe('2-3');
+    const ownLayout = layouts.find((l) => l.n === Math.max(...layouts.map((x) => x.n)));
+    expect(brother?.overlapMarkers).toBeLessThan(ownLayout?.n as number);
+    expect(brother?.overlapMarkers).toBeGreaterThan(OVERLAP_FLOOR);
+    // The father's chip overlaps hers below the floor: listed, with the overlap, but never graded.
+    expect(father).toMatchObject({ insufficientOverlap: true, grade: null });
+    expect(father?.overlapMarkers).toBeLessThan(OVERLAP_FLOOR);
+    const detail = (await call('GET', `${fillPattern(RELATIVES_API_PATHS.detail, { id: father?.id as string })}?barcode=LY0000000001`))
+      .data as RelativeDetailView;
+    expect(detail).toMatchObject({ insufficientOverlap: true, grade: null, overlapMarkers: father?.overlapMarkers });
+    // Only the graded relative was announced (type 17 goes to the relatives' owner: the same user here).
+    const notices = await t.database.db
+      .select({ content: notifications.content })
+      .from(notifications)
+      .where(and(eq(notifications.userId, ownerId), eq(notifications.type, NEW_RELATIVE_NOTICE_TYPE)));
+    expect(notices).toHaveLength(1);
+    expect(notices[0].content).toContain('2-3');
+  }, 240_000);
+
+  it("keeps the worker's memory in line with the database: withdrawal, deletion and re-import", async () => {
+    const memory = storedGenomesOf(t.database, t.config.relativesCacheMb);
+    // The previous job read the two others into memory; this one reads none of them again.
+    const again = await runRelativesMatch(t.app.deps, 'LY0000000001');
+    expect(again).toMatchObject({ compared: 2, fromDatabase: 0, fromMemory: 2 });
+    const held = memory.size;
+
+    await t.database.db
+      .update(relativeConsents)
+      .set({ withdrawnAt: t.clock.now })
+      .where(eq(relativeConsents.personId, person.LY0000000003));
+    expect(await runRelativesMatch(t.app.deps, 'LY0000000001')).toMatchObject({ compared: 1 });
+    expect(memory.size).toBe(held - 1);
+
+    // The brother re-imports (same detection, newer file: a new storedAt): read once more, then held.
+    t.clock.advance(60_000);
+    await t.database.db.update(genomes).set({ createdAt: t.clock.now }).where(eq(genomes.barcode, 'LY0000000002'));
+    expect(await runRelativesMatch(t.app.deps, 'LY0000000001')).toMatchObject({ compared: 1, fromDatabase: 1 });
+
+    await t.database.db.delete(genomes).where(eq(genomes.barcode, 'LY0000000002'));
+    expect(await runRelativesMatch(t.app.deps, 'LY0000000001')).toMatchObject({ compared: 0 });
+    expect(memory.size).toBe(held - 2);
+    expect(await listOf('LY0000000001')).toEqual([]);
+  }, 120_000);
+
+  it('repacks stored genomes from their raw files: interrupted half-way, resumed, nothing twice', async () => {
+    const { db } = t.database;
+    // Four genomes stored the old way (packed against the panel, no layout), with their raw files
+    // kept; one file is gone. Two share a chip, so three files make two layouts.
+    const cast = [
+      { key: 'RP0000000001', role: 'aunt', gender: 'female', keep: 3 },
+      { key: 'RP0000000002', role: 'cousin', gender: 'male', keep: 3 },
+      { key: 'RP0000000003', role: 'second-cousin', gender: 'male', keep: 4 },
+      { key: 'RP0000000004', role: 'unrelated1', gender: 'male', keep: 3, gone: true },
+    ] as const;
+    for (const c of cast) {
+      const calls = chip(callsOfRole(c.role, c.gender), c.keep);
+      const made = await call('POST', ACCOUNT_PATHS.persons, { name: `旧${c.role}`, gender: c.gender });
+      const personId = (made.data as PersonView).id;
+      person[c.key] = personId;
+      await db.insert(kits).values({ barcode: c.key, productId: 'STANDARD_ANCESTRY', personId, boundAt: t.clock.now });
+      const bytes = vendorFileBytes(calls);
+      const id = newId();
+      const storageKey = rawFileKey(ownerId, id);
+      await t.app.deps.storage.put(storageKey, bytes);
+      await db.insert(rawFiles).values({
+        id,
+        userId: ownerId,
+        personId,
+        fileName: `${c.key}.txt`,
+        size: bytes.length,
+        receivedBytes: bytes.length,
+        storageKey,
+        state: 'gone' in c ? 'deleted' : 'stored',
+      });
+      await db.insert(genomes).values({
+        barcode: c.key,
+        personId,
+        packed: serialisePacked(packGenome(calls, loadPanel(), c.gender)),
+        vendor: '23andme',
+        build: 'GRCh37',
+        sex: c.gender,
+        callRate: 0.99,
+        markerCount: calls.length,
+        rawFileId: id,
+        createdAt: t.clock.now,
+      });
+      await db
+        .insert(relativeConsents)
+        .values({ personId, userId: ownerId, protocolVersion: RELATIVES_PROTOCOL_VERSION, consentedAt: t.clock.now });
+    }
+    const layoutsBefore = (await db.select({ n: count() }).from(genomeLayouts))[0].n;
+
+    // The first runner stops after two genomes (as a killed process would, between genomes).
+    let seen = 0;
+    await expect(
+      runRepack(t.app.deps, undefined, (row) => {
+        if (row.done + row.skipped >= 2 && ++seen) throw new Error('interrupted');
+      }),
+    ).rejects.toThrow('interrupted');
+    const [half] = await db.select().from(genomeRepacks);
+    expect(half).toMatchObject({ state: 'running', total: 4, done: 2, skipped: 0, cursor: 'RP0000000002' });
+    expect((await openRepack(t.app.deps)).id).toBe(half.id);
+
+    const progress: number[] = [];
+    const done = await runRepack(t.app.deps, undefined, (row) => progress.push(row.done + row.skipped));
+    expect(done).toMatchObject({ id: half.id, state: 'done', total: 4, done: 3, skipped: 1 });
+    expect(progress).toEqual([2, 3, 4]);
+    const rows = await db
+      .select({ barcode: genomes.barcode, layoutId: genomes.layoutId, panelPacked: genomes.panelPacked })
+      .from(genomes)
+      .where(
+        inArray(
+          genomes.barcode,
+          cast.map((c) => c.key),
+        ),
+      );
+    const byKey = Object.fromEntries(rows.map((r) => [r.barcode, r]));
+    expect(byKey.RP0000000004.layoutId).toBeNull(); // its file is gone: left as it was
+    expect(byKey.RP0000000001.layoutId).toBe(byKey.RP0000000002.layoutId);
+    expect(byKey.RP0000000003.layoutId).not.toBe(byKey.RP0000000001.layoutId);
+    for (const k of ['RP0000000001', 'RP0000000002', 'RP0000000003']) expect(byKey[k].panelPacked).not.toBeNull();
+    expect((await db.select({ n: count() }).from(genomeLayouts))[0].n).toBe(layoutsBefore + 2);
+
+    // A second run finds nothing new to move but the genome without a file; the first is untouched.
+    const rerun = await runRepack(t.app.deps);
+    expect(rerun).toMatchObject({ state: 'done', total: 1, done: 0, skipped: 1 });
+    expect(await db.select().from(genomeRepacks).where(eq(genomeRepacks.id, half.id))).toMatchObject([{ done: 3, skipped: 1 }]);
+    expect((await db.select({ n: count() }).from(genomes).where(isNull(genomes.layoutId)))[0].n).toBe(1);
+
+    // Matching runs again on the moved genomes: the aunt and the cousin (mother and son) find each other.
+    await runRelativesMatch(t.app.deps, 'RP0000000001');
+    const pair = await db
+      .select({ grade: relativeMatches.grade, overlap: relativeMatches.overlapMarkers })
+      .from(relativeMatches)
+      .where(and(eq(relativeMatches.barcode, 'RP0000000001'), eq(relativeMatches.relativeBarcode, 'RP0000000002')));
+    expect(pair).toHaveLength(1);
+    expect(pair[0].grade).toBe('2-3');
+  }, 300_000);
+});
