@@ -26,7 +26,6 @@ export interface ChipLayout {
 
 /** Chromosomes a layout keeps: the ones that recombine and so carry segments. */
 export const LAYOUT_CHROMS: readonly Chrom[] = CHROMS.slice(0, 23);
-const LAYOUT_CHROM_SET = new Set<Chrom>(LAYOUT_CHROMS);
 const MAGIC = 'JYLY';
 const VERSION = 1;
 
@@ -53,15 +52,19 @@ function strength(b: string): number {
 
 /** Builds a layout from parallel marker lists in any order; duplicate positions are kept once. */
 export function layoutFromMarkers(chrom: readonly Chrom[], pos: ArrayLike<number>): ChipLayout {
+  const rank = new Int8Array(chrom.length);
   const order: number[] = [];
-  const rank = new Map<Chrom, number>(CHROMS.map((c, i) => [c, i]));
+  let sorted = true;
   for (let i = 0; i < chrom.length; i++) {
-    if (!LAYOUT_CHROM_SET.has(chrom[i])) continue;
+    rank[i] = LAYOUT_CHROMS.indexOf(chrom[i]);
     const p = pos[i];
-    if (!Number.isInteger(p) || p <= 0 || p > 0x7fffffff) continue;
+    if (rank[i] < 0 || !Number.isInteger(p) || p <= 0 || p > 0x7fffffff) continue;
+    const last = order[order.length - 1];
+    if (last !== undefined && (rank[last] > rank[i] || (rank[last] === rank[i] && pos[last] > p))) sorted = false;
     order.push(i);
   }
-  order.sort((x, y) => (rank.get(chrom[x]) as number) - (rank.get(chrom[y]) as number) || pos[x] - pos[y]);
+  // Files list markers in order already; sort only when they do not.
+  if (!sorted) order.sort((x, y) => rank[x] - rank[y] || pos[x] - pos[y]);
   const outChrom: Chrom[] = [];
   const outPos: number[] = [];
   for (const i of order) {

@@ -109,7 +109,7 @@ export function simulateAdmixedGenotypes(q: ArrayLike<number>, rng: Rng, opts: A
 
 /**
  * Alt-allele frequencies of a mix at the panel markers that are reference markers with the same two
- * alleles, by panel index (alt as the panel codes it), for PopulationOptions.freqOverrides.
+ * alleles, by panel index (alt as the panel codes it), for the simulated founders (createPopulation).
  */
 export function ancestryFrequencies(
   panel: Pick<Panel, 'ref' | 'alt' | 'indexOfPosition'>,

@@ -17,6 +17,17 @@ export { SIMULATED_MT_LINEAGES, SIMULATED_Y_LINEAGES } from './lineages.ts';
 export { createRng } from './rng.ts';
 export type { Rng } from './rng.ts';
 export { syntheticPanel } from './panel.ts';
+export {
+  CHIP_NAMES,
+  type ChipName,
+  callsOnChip,
+  chipIndexes,
+  chipLayout,
+  loadChipCatalogue,
+  type SimulationPanel,
+  simulatedOnChip,
+  simulationPanel,
+} from './chips.ts';
 
 export interface SimulatedPerson {
   id: string;

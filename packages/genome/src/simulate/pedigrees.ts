@@ -7,6 +7,7 @@ export const PEDIGREES = [
   'first-cousins',
   'second-cousins',
   'third-cousins',
+  'fourth-cousins',
   'unrelated',
   'family',
   'extended-family',
@@ -80,6 +81,8 @@ export function buildPedigree(fam: Family, name: PedigreeName): Built {
       return cousins(fam, 2);
     case 'third-cousins':
       return cousins(fam, 3);
+    case 'fourth-cousins':
+      return cousins(fam, 4);
     case 'unrelated': {
       const a = fam.founder('person1', randomSex(fam));
       const b = fam.founder('person2', randomSex(fam));

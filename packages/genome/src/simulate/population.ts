@@ -9,6 +9,7 @@ import {
   shippedLineageAlleles,
   writeLineage,
 } from './lineages.ts';
+import type { Chrom } from '../types.ts';
 import type { Rng } from './rng.ts';
 
 /**
@@ -35,8 +36,11 @@ export interface PopulationOptions {
    * DEFAULT_SIMULATED_ANCESTRY; null keeps those markers synthetic too).
    */
   ancestry?: AncestryMix | null;
-  /** Real alternate-allele frequencies by panel index (e.g. from the knowledge base); applied last. */
-  freqOverrides?: Map<number, number>;
+  /**
+   * Real alternate-allele frequencies (of the panel's `alt` allele) keyed `${chrom}:${pos37}` (e.g.
+   * from the knowledge base), applied last; markers the panel lacks are ignored.
+   */
+  freqAt?: ReadonlyMap<string, number>;
 }
 
 export interface Population {
@@ -68,8 +72,11 @@ export function createPopulation(panel: PanelLike, rng: Rng, opts: PopulationOpt
   const ancestry = opts.ancestry === undefined ? DEFAULT_SIMULATED_ANCESTRY : opts.ancestry;
   // Overrides replace values after the draws, so the random stream (and every other marker) is the
   // same whatever the overrides are.
+  // A simulation panel knows East Asian frequencies of its HapMap3 markers (simulate/chips.ts); the
+  // ancestry mix is more specific where it has a marker; explicit frequencies come last.
+  applyFreqAt(panel, freq, (panel as { easFreq?: ReadonlyMap<string, number> }).easFreq);
   if (ancestry && isPanel(panel)) for (const [k, p] of ancestryFrequencies(panel, ancestry)) freq[k] = p;
-  for (const [k, p] of opts.freqOverrides ?? []) freq[k] = p;
+  applyFreqAt(panel, freq, opts.freqAt);
   const size = opts.poolSize ?? 128;
   const pool: Uint32Array[] = [];
   for (let j = 0; j < size; j++) {
@@ -109,5 +116,14 @@ export function copyBits(dst: Uint32Array, src: Uint32Array, start: number, end:
     if (w === w0) mask &= -1 << (start & 31);
     if (w === w1 && (end & 31) !== 0) mask &= (1 << (end & 31)) - 1;
     dst[w] = (dst[w] & ~mask) | (src[w] & mask);
+  }
+}
+
+function applyFreqAt(panel: PanelLike, freq: Float32Array, table: ReadonlyMap<string, number> | undefined): void {
+  if (!table || !isPanel(panel)) return;
+  for (const [key, p] of table) {
+    const colon = key.indexOf(':');
+    const k = panel.indexOfPosition(key.slice(0, colon) as Chrom, Number(key.slice(colon + 1)));
+    if (k >= 0) freq[k] = p;
   }
 }
