@@ -31,7 +31,9 @@ describe.each(testDatabaseTargets())('the demo family on $name', (target) => {
     const res: Answer = (
       await t.app.inject({ method: 'GET', url: `${RELATIVES_API_PATHS.list}?barcode=${DEMO_FAMILY[0].barcode}`, headers: { cookie } })
     ).json();
-    const seen = (res.data.list as RelativeSummary[]).map((r) => [r.relative.name, r.grade?.grade]);
+    const list = res.data.list as RelativeSummary[];
+    const seen = list.map((r) => [r.relative.name, r.grade?.grade]);
+
     // Brother (shows his name), aunt (hides it), first cousin (shows), second cousin (hides); the two unrelated are not there.
     expect(seen).toEqual([
       ['林晓峰', '2-3'],
@@ -39,10 +41,18 @@ describe.each(testDatabaseTargets())('the demo family on $name', (target) => {
       ['陈子涵', '4-6'],
       ['林先生', '5-6'],
     ]);
+    // The aunt and the cousin brought AncestryDNA files: they are compared on the markers both chips
+    // carry, fewer than the brother and the second cousin on the demo person's own 23andMe chip.
+    const overlap = Object.fromEntries(list.map((r) => [r.relative.name, r.overlapMarkers]));
+    expect(list.every((r) => !r.insufficientOverlap)).toBe(true);
+    expect(overlap.林晓峰).toBe(overlap.林先生);
+    expect(overlap.林女士).toBe(overlap.陈子涵);
+    expect(overlap.林女士).toBeLessThan(overlap.林晓峰);
+    expect(overlap.林女士).toBeGreaterThan(100_000);
     // A second start finds everything imported and queues nothing.
     expect(await seedDemoGenome(t.app.deps)).toBe(false);
     expect(await seedDemoRelatives(t.app.deps)).toBe(0);
     const files = await t.database.db.select().from(schema.rawFiles).where(eq(schema.rawFiles.personId, DEMO_FAMILY[0].person.id));
-    expect(files.map((f) => f.fileName)).toEqual(['demo_daughter_s2_23andme.txt']);
+    expect(files.map((f) => f.fileName)).toEqual(['demo_daughter_s2_23andme-v5.txt']);
   }, 300_000);
 });

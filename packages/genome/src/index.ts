@@ -74,13 +74,19 @@ export {
   type Segment,
 } from './ibd/index.ts';
 export {
+  CHIP_NAMES,
+  type ChipName,
   callsOf,
+  callsOnChip,
+  chipLayout,
   createPopulation,
   createRng,
   isPedigreeName,
   PEDIGREES,
   type PedigreeName,
+  simulatedOnChip,
   simulatePedigree,
+  simulationPanel,
   type Simulation,
 } from './simulate/index.ts';
 export { GRCH37_LENGTH, VENDORS, vendorExtension, writeVendorFile, writeVendorFileToPath } from './write/index.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEMO_FAMILY, type DemoFamilyMember, schema } from '@jiyin/db';
-import { callsOf, loadPanel, type Simulation, simulatePedigree } from '@jiyin/genome';
+import { type ChipName, callsOf, callsOnChip, type Simulation, simulatePedigree, simulationPanel, type Vendor } from '@jiyin/genome';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
@@ -11,24 +11,43 @@ import { rawFileKey } from './uploads.ts';
 const { kits, rawFiles, importJobs } = schema;
 
 /**
- * Seed of the demo family: one run of the engine's 'extended-family' pedigree gives the demo person
- * ('daughter') and every demo relative their genome, so the same family appears on every install.
+ * Seed of the demo family: one run of the engine's 'extended-family' pedigree, on real markers only
+ * (the simulation panel), gives the demo person ('daughter') and every demo relative their genome,
+ * so the same family appears on every install.
  */
 export const DEMO_FAMILY_SEED = 2;
+
+/**
+ * The chip each demo person was "tested" on, as customers bring files of different vendors: the
+ * demo shows matching across chips (the overlap on the detail page) with realistic layouts.
+ */
+const DEMO_CHIPS: Record<string, { chip: ChipName; vendor: Vendor }> = {
+  daughter: { chip: '23andme-v5', vendor: '23andme' },
+  son: { chip: '23andme-v5', vendor: '23andme' },
+  aunt: { chip: 'ancestry-v2', vendor: 'ancestry' },
+  cousin: { chip: 'ancestry-v2', vendor: 'ancestry' },
+  'second-cousin': { chip: '23andme-v5', vendor: '23andme' },
+  unrelated1: { chip: 'ancestry-v2', vendor: 'ancestry' },
+  unrelated2: { chip: '23andme-v5', vendor: '23andme' },
+};
+const chipOf = (role: string) => DEMO_CHIPS[role] ?? DEMO_CHIPS.daughter;
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 let family: Simulation | undefined;
 function demoFamily(): Simulation {
-  family ??= simulatePedigree('extended-family', { panel: loadPanel(), seed: DEMO_FAMILY_SEED });
+  family ??= simulatePedigree('extended-family', { panel: simulationPanel(), seed: DEMO_FAMILY_SEED });
   return family;
 }
 
-/** The raw file's name says which family it came from, so a changed demo family is imported anew. */
-const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}_23andme.txt`;
+/**
+ * The raw file's name says which family and chip it came from, so a changed demo family (or one
+ * seeded on the old marker panel) is imported anew.
+ */
+const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}_${chipOf(m.role).chip}.txt`;
 
 /**
- * The import job of one demo person's simulated 23andMe file, creating the file and the job when this
+ * The import job of one demo person's simulated raw file (23andMe or AncestryDNA, see DEMO_CHIPS), creating the file and the job when this
  * family's file is not there yet. Null when the member's kit is no longer theirs (someone changed
  * the demo data) or their file was imported already.
  */
@@ -47,7 +66,8 @@ async function demoImportJob(deps: Deps, m: DemoFamilyMember): Promise<string | 
   }
   const simulated = demoFamily().people.find((p) => p.id === m.role);
   if (!simulated) throw new Error(`the demo family has no ${m.role}`);
-  const bytes = vendorFileBytes(callsOf(demoFamily().family, simulated.genome));
+  const { chip, vendor } = chipOf(m.role);
+  const bytes = vendorFileBytes(callsOnChip(callsOf(demoFamily().family, simulated.genome), chip), vendor);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const id = newId();
   const storageKey = rawFileKey(m.person.ownerUserId, id);
@@ -114,7 +134,7 @@ export async function seedDemoRelatives(deps: Deps, log?: Log): Promise<number> 
     if (!jobId) continue;
     await deps.queue.send<ImportPayload>(IMPORT_JOB, { importJobId: jobId }, { singletonKey: jobId });
     queued++;
-    // Writing a 600,000-line file is synchronous work: let requests through between files.
+    // Writing a 640,000-line file is synchronous work: let requests through between files.
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (queued) log?.info({ queued }, 'demo relatives: imports queued');

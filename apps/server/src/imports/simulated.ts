@@ -1,27 +1,29 @@
 import {
+  type ChipName,
   callsOf,
+  callsOnChip,
   createPopulation,
   createRng,
-  loadPanel,
   type RawCall,
   simulatePedigree,
+  simulationPanel,
   type Vendor,
   writeVendorFile,
 } from '@jiyin/genome';
 
 /**
- * A synthetic person's genotypes on the whole marker panel (600,000 markers), deterministic per
- * seed and sex: the demo account's genome, the benchmark's uploads and the tests' files. No real
- * person's data is ever bundled.
+ * A synthetic person's genotypes as a file of a realistic chip lists them (23andMe-v5-sized layout
+ * by default: real rsids at their real GRCh37 positions, no invented marker), deterministic per seed
+ * and sex: the benchmark's uploads and the tests' files. No real person's data is ever bundled.
  */
-export function simulatedCalls(seed: number, sex: 'male' | 'female'): RawCall[] {
-  const panel = loadPanel();
+export function simulatedCalls(seed: number, sex: 'male' | 'female', chip: ChipName = '23andme-v5'): RawCall[] {
+  const panel = simulationPanel();
   const population = createPopulation(panel, createRng(seed));
   // Founders' sexes are drawn at random: the first draw (in seed order) with the wanted sex is used.
   for (let k = 0; k < 64; k++) {
     const sim = simulatePedigree('unrelated', { panel, seed: seed * 64 + k, population, focusOnly: true });
     const person = sim.people.find((p) => p.sex === sex);
-    if (person) return callsOf(sim.family, person.genome);
+    if (person) return callsOnChip(callsOf(sim.family, person.genome), chip);
   }
   throw new Error(`no ${sex} simulated for seed ${seed}`);
 }
