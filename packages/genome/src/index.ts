@@ -63,6 +63,8 @@ export {
   matchGroup,
   matchPair,
   OVERLAP_FLOOR,
+  type LayoutPairing,
+  pairLayouts,
   type PreparedQuery,
   prepareQuery,
   matchGenomes,
@@ -74,14 +76,21 @@ export {
   type Segment,
 } from './ibd/index.ts';
 export {
+  CHIP_NAMES,
+  type ChipName,
   callsOf,
+  callsOnChip,
+  chipLayout,
   createPopulation,
   createRng,
   isPedigreeName,
   PEDIGREES,
   type PedigreeName,
+  simulatedOnChip,
   simulatePedigree,
   type Simulation,
+  type SimulationPanel,
+  simulationPanel,
 } from './simulate/index.ts';
 export { GRCH37_LENGTH, VENDORS, vendorExtension, writeVendorFile, writeVendorFileToPath } from './write/index.ts';
 export { cmAt, cmForPanel } from './geneticmap/index.ts';
