@@ -9,6 +9,7 @@ import { CATEGORIES, KbFileSchema } from './schema.ts';
 import type { Category, KbItem, KbMarker, KbRule, Level } from './schema.ts';
 
 export * from './schema.ts';
+export * from './verdicts.ts';
 
 export interface ItemResult {
   id: string;

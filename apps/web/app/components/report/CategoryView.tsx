@@ -1,7 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { ReportCategoryView, ReportItemSummary } from '@jiyin/contracts/reportApi';
 import { Tag } from 'antd';
-import { categoryByApi, themeBackground } from '../../lib/reportLevels.ts';
+import { categoryByApi, NO_RESULT, themeBackground } from '../../lib/reportLevels.ts';
 import { ItemList } from './ItemList.tsx';
 import { ReportLink } from './ReportLink.tsx';
 
@@ -32,7 +32,7 @@ export function Crumbs({ trail }: { trail: { to?: string; label: string }[] }) {
 
 /** The Chinese word for a level, as the category's own items spell it. */
 function levelName(items: ReportItemSummary[], level: string): string {
-  if (level === 'unDetected') return '未检出';
+  if (level === 'unDetected') return NO_RESULT;
   return items.find((i) => i.level === level)?.levelLabel ?? level;
 }
 
