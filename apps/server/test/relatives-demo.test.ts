@@ -43,6 +43,6 @@ describe.each(testDatabaseTargets())('the demo family on $name', (target) => {
     expect(await seedDemoGenome(t.app.deps)).toBe(false);
     expect(await seedDemoRelatives(t.app.deps)).toBe(0);
     const files = await t.database.db.select().from(schema.rawFiles).where(eq(schema.rawFiles.personId, DEMO_FAMILY[0].person.id));
-    expect(files.map((f) => f.fileName)).toEqual(['demo_daughter_s2_23andme.txt']);
+    expect(files.map((f) => f.fileName)).toEqual(['demo_daughter_s2eas_23andme.txt']);
   }, 300_000);
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, evaluateItem, KbFileSchema, loadKnowledgeBase, VERDICT_WORDS, VERDICTS } from '../src/reports/index.ts';
 import type { KbItem, KbRule } from '../src/reports/index.ts';
-import { readEasCounts } from '../scripts/kb-reports/eas-freq.ts';
+import { readEasCounts } from '../src/reports/easFreq.ts';
 
 const FILES = CATEGORIES;
 const load = (name: string): unknown =>

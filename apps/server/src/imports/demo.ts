@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEMO_FAMILY, type DemoFamilyMember, schema } from '@jiyin/db';
-import { callsOf, loadPanel, type Simulation, simulatePedigree } from '@jiyin/genome';
+import { callsOf, kbFrequencyOverrides, loadPanel, type Simulation, simulatePedigree } from '@jiyin/genome';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
@@ -13,6 +13,8 @@ const { kits, rawFiles, importJobs } = schema;
 /**
  * Seed of the demo family: one run of the engine's 'extended-family' pedigree gives the demo person
  * ('daughter') and every demo relative their genome, so the same family appears on every install.
+ * Their report markers are drawn from East Asian allele frequencies (kbFrequencyOverrides), so the
+ * demo person's report reads like a typical customer's.
  */
 export const DEMO_FAMILY_SEED = 2;
 
@@ -20,12 +22,22 @@ type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string
 
 let family: Simulation | undefined;
 function demoFamily(): Simulation {
-  family ??= simulatePedigree('extended-family', { panel: loadPanel(), seed: DEMO_FAMILY_SEED });
+  if (!family) {
+    const panel = loadPanel();
+    family = simulatePedigree('extended-family', {
+      panel,
+      seed: DEMO_FAMILY_SEED,
+      populationOptions: { freqOverrides: kbFrequencyOverrides(panel) },
+    });
+  }
   return family;
 }
 
-/** The raw file's name says which family it came from, so a changed demo family is imported anew. */
-const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}_23andme.txt`;
+/**
+ * The raw file's name says which family it came from (seed, and `eas` for report markers drawn from
+ * East Asian frequencies), so a changed demo family is imported anew.
+ */
+const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}eas_23andme.txt`;
 
 /**
  * The import job of one demo person's simulated 23andMe file, creating the file and the job when this
