@@ -31,6 +31,7 @@ export {
   categorySummary,
   isRareForChip,
   type KbItem,
+  KIND_ADVICE,
   type Level,
   LEVELS,
   loadKnowledgeBase,
@@ -38,6 +39,7 @@ export {
   RARE_CALL_THRESHOLD,
   type Tone,
   type Verdict,
+  VERDICT_WORDS,
   VERDICTS,
   verdictOf,
 } from './reports/index.ts';
