@@ -135,6 +135,12 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
           }
           const counted = Object.values(a.data.levelCounts as Record<string, number>).reduce((n, x) => n + x, 0);
           expect(counted).toBe(items.filter((i) => i.status === 'out').length);
+          // The hero's counts in the category's own words: the badges its rows show.
+          for (const v of a.data.verdictCounts as { level: string; badge: string; count: number }[]) {
+            expect(v.count).toBe(a.data.levelCounts[v.level]);
+            const rows = items.filter((i) => i.level === v.level);
+            if (v.level !== 'trait') expect(rows.every((i) => i.levelLabel === v.badge)).toBe(true);
+          }
         }
       }
       const disease = await get(category('disease'), { cookie: w.alice, barcode: w.barcodes.std });

@@ -145,6 +145,8 @@ export interface ReportCategoryView {
   total: number;
   /** How many items fall in each level, for the category summary. */
   levelCounts: Record<string, number>;
+  /** The same counts as the category words them (badge and tone of each level), in the vocabulary's order. */
+  verdictCounts: { level: ItemLevel; badge: string; tone: ReportTone; count: number }[];
   items: ReportItemSummary[];
 }
 

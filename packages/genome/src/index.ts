@@ -34,6 +34,7 @@ export {
   KIND_ADVICE,
   type Level,
   LEVELS,
+  levelName,
   loadKnowledgeBase,
   RARE_CALL_SOURCE,
   RARE_CALL_THRESHOLD,

@@ -15,7 +15,17 @@ import {
   type SideBarItem,
 } from '@jiyin/contracts/reportApi';
 import { reportAccess } from '@jiyin/contracts/reports';
-import { adviceOf, badgeOf, categorySummary, type KbItem, type Level, loadKnowledgeBase, verdictOf } from '@jiyin/genome';
+import {
+  adviceOf,
+  badgeOf,
+  categorySummary,
+  type KbItem,
+  type Level,
+  levelName,
+  loadKnowledgeBase,
+  VERDICTS,
+  verdictOf,
+} from '@jiyin/genome';
 import { ApiError } from '../http/errors.ts';
 import type { ReportSubject } from './access.ts';
 import { sampleLockedItems } from './sample.ts';
@@ -158,7 +168,10 @@ function categoryView(s: ReportSubject, cat: ReportCategory, items: KbItem[]): O
   const summaries = ordered(items.map((item) => summaryOf(s, cat, item)));
   const levelCounts: Record<string, number> = {};
   for (const i of summaries) if (i.level) levelCounts[i.level] = (levelCounts[i.level] ?? 0) + 1;
-  return { category: cat.api, sample: s.sample, total: summaries.length, levelCounts, items: summaries };
+  const verdictCounts = (Object.keys(VERDICTS[cat.kb]) as Level[])
+    .filter((level) => levelCounts[level])
+    .map((level) => ({ level, badge: levelName(cat.kb, level), tone: verdictOf(cat.kb, level).tone, count: levelCounts[level] as number }));
+  return { category: cat.api, sample: s.sample, total: summaries.length, levelCounts, verdictCounts, items: summaries };
 }
 
 export function categoryPage(s: ReportSubject, cat: ReportCategory): ReportCategoryView {

@@ -136,6 +136,11 @@ export function badgeOf(category: Category, level: Level, label: string): string
   return verdictOf(category, level).badge ?? label;
 }
 
+/** What a count of results at this level is called in a category's summary (descriptive traits have no badge). */
+export function levelName(category: Category, level: Level): string {
+  return verdictOf(category, level).badge ?? '特征描述';
+}
+
 /** Advice texts that depend on the result, not on the item (the item's own advice covers `item`). */
 export const KIND_ADVICE: Record<Exclude<AdviceKind, 'item' | 'carrier'>, string> = {
   confirm:
