@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { SAMPLE_HEADER, SHARE_TOKEN_HEADER } from '@jiyin/contracts/api';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { type ElectronicReportStatus, REPORT_API_PATHS, REPORT_THEMES, SAMPLE_BARCODE } from '@jiyin/contracts/reportApi';
@@ -14,60 +13,8 @@ import { runElectronicReport } from '../src/electronic-report/service.ts';
 import { attachmentHeader } from '../src/http/attachment.ts';
 import { FsStorage } from '../src/storage/index.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { pdfPages } from './pdfText.ts';
 import { type Answer, type ReportWorld, seedReportWorld } from './reportFixtures.ts';
-
-/**
- * The text of each page of a PDF written by pdfkit, read back through the fonts' ToUnicode maps:
- * proves the Chinese glyphs are embedded and map back to the characters written.
- */
-function pdfPages(pdf: Buffer): string[] {
-  const src = pdf.toString('latin1');
-  const objects = new Map<number, { dict: string; stream: Buffer | null }>();
-  for (const m of src.matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
-    const body = m[2] as string;
-    const at = body.indexOf('\nstream\n');
-    if (at < 0) {
-      objects.set(Number(m[1]), { dict: body, stream: null });
-      continue;
-    }
-    const dict = body.slice(0, at);
-    const raw = Buffer.from(body.slice(at + 8, body.lastIndexOf('\nendstream')), 'latin1');
-    objects.set(Number(m[1]), { dict, stream: dict.includes('/FlateDecode') ? inflateSync(raw) : raw });
-  }
-  // Font resource names (F1, F2…) are document-wide in pdfkit: name → ToUnicode table.
-  const fonts = new Map<string, string[]>();
-  for (const { dict } of objects.values()) {
-    for (const m of dict.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
-      const font = objects.get(Number(m[2]));
-      const toUnicode = font?.dict.match(/\/ToUnicode (\d+) 0 R/);
-      const cmap = toUnicode ? objects.get(Number(toUnicode[1]))?.stream?.toString('latin1') : undefined;
-      if (!cmap || fonts.has(m[1] as string)) continue;
-      const table: string[] = [];
-      for (const r of cmap.matchAll(/<([0-9a-f]{4})> <[0-9a-f]{4}> \[([^\]]*)\]/g)) {
-        const start = Number.parseInt(r[1] as string, 16);
-        [...(r[2] as string).matchAll(/<([0-9a-f ]+)>/g)].forEach((e, i) => {
-          table[start + i] = String.fromCharCode(...(e[1] as string).split(' ').map((h) => Number.parseInt(h, 16)));
-        });
-      }
-      fonts.set(m[1] as string, table);
-    }
-  }
-  const pageContents = [...objects.values()]
-    .filter((o) => /\/Type \/Page\b/.test(o.dict))
-    .map((o) => Number(o.dict.match(/\/Contents (\d+) 0 R/)?.[1]));
-  return pageContents.map((ref) => {
-    const content = objects.get(ref)?.stream?.toString('latin1') ?? '';
-    let table: string[] = [];
-    let text = '';
-    for (const m of content.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
-      if (m[1]) table = fonts.get(m[1]) ?? [];
-      else
-        for (const h of (m[2] as string).matchAll(/<([0-9a-f]+)>/g))
-          text += (h[1] as string).replace(/.{4}/g, (c) => table[Number.parseInt(c, 16)] ?? '');
-    }
-    return text;
-  });
-}
 
 describe('the renderer', () => {
   const theme = REPORT_THEMES[0];
@@ -100,16 +47,20 @@ describe('the renderer', () => {
               ...base,
               id: 'drug-clopidogrel',
               title: '氯吡格雷',
+              detail: 'CYP2C19',
               status: 'out',
               label: '慢代谢型',
               level: 'poor-metabolizer',
               levelLabel: '慢代谢',
+              tone: 'alert',
               productStatus: 0,
               category: 'drug',
               sample: false,
               summary: '氯吡格雷需要 CYP2C19 活化。',
               genes: ['CYP2C19'],
               explanation: '您携带两个无功能等位基因。',
+              verdict: '按 CPIC 分型为慢代谢型，用药指南建议调整剂量或换药。',
+              adviceKind: 'item',
               advice: '请把结果交给医生。',
               populationNote: '东亚人群常见。',
               genotypes: [{ rsid: 'rs4244285', gene: 'CYP2C19', genotype: 'AA', effectAllele: 'A', eastAsianFreq: 0.3125 }],
@@ -120,10 +71,12 @@ describe('the renderer', () => {
               ...base,
               id: 'drug-warfarin',
               title: '华法林',
+              detail: 'VKORC1、CYP2C9',
               status: 'out',
               label: '敏感型绝密结论',
-              level: 'high',
-              levelLabel: '较高风险',
+              level: 'altered-response',
+              levelLabel: '反应改变',
+              tone: 'attention',
               productStatus: 1,
             },
           ],
@@ -150,6 +103,7 @@ describe('the renderer', () => {
     for (const s of [
       '药物反应',
       '慢代谢型',
+      '按 CPIC 分型为慢代谢型',
       'rs4244285',
       'CYP2C19',
       '31.3%',

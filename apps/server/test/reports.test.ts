@@ -13,18 +13,19 @@ import {
 } from '@jiyin/contracts/reportApi';
 import { REPORT_STATUS_BY_CODE, type ReportStatus, reportStatusAfter } from '@jiyin/contracts/reports';
 import { schema, testDatabaseTargets } from '@jiyin/db';
-import { loadKnowledgeBase } from '@jiyin/genome';
+import { badgeOf, loadKnowledgeBase } from '@jiyin/genome';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleLockedItems } from '../src/reports/sample.ts';
-import { referenceOf } from '../src/reports/service.ts';
+import { PREVIEW_ITEMS, referenceOf } from '../src/reports/service.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
-import { CONCERN_LEVELS } from '../src/reports/service.ts';
 import { type Answer, type ReportWorld, seedReportWorld, UNREAD_ITEM } from './reportFixtures.ts';
 
 const KB = loadKnowledgeBase();
-const kbCount = (kb: string) => KB.filter((i) => i.category === kb).length;
-const CONCERN: ReadonlySet<string> = CONCERN_LEVELS;
+/** The test person is a man: items about women only (breast cancer) are not his. */
+const forMale = (i: (typeof KB)[number]) => i.sex !== 'female';
+const kbCount = (kb: string) => KB.filter((i) => i.category === kb && forMale(i)).length;
+const kbOrder = (kb: string) => KB.filter((i) => i.category === kb && forMale(i)).map((i) => i.id);
 
 describe.each(testDatabaseTargets())('report reads on $name', (target) => {
   let t: TestApp;
@@ -54,7 +55,7 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
   const resultOf = (id: string) => w.items.find((i) => i.id === id);
 
   describe('own reports', () => {
-    it('overview: person card, haplogroups, every category with results of concern as highlights', async () => {
+    it('overview: person card, haplogroups, every category with a summary line and its first results in fixed order', async () => {
       const a = await get(REPORT_API_PATHS.overview, { cookie: w.alice, barcode: w.barcodes.std });
       expect(a.code).toBe(0);
       expect(a.data.sample).toBe(false);
@@ -77,13 +78,17 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
         const cat = REPORT_CATEGORIES.find((x) => x.api === c.category);
         expect(c.total).toBe(kbCount(cat?.kb ?? ''));
         expect(c.productStatus).toBe(0);
-        expect(c.highlights.length).toBeLessThanOrEqual(3);
-        for (const h of c.highlights) {
-          expect(CONCERN.has(h.level)).toBe(true);
-          expect(resultOf(h.id)?.result?.level).toBe(h.level);
+        expect(c.summary).toMatch(new RegExp(`^${c.total} (项|种药物)`));
+        expect(c.preview.length).toBe(Math.min(PREVIEW_ITEMS, w.items.filter((i) => i.category === cat?.kb && i.status === 'out').length));
+        // The first results in the knowledge base's order, whatever they say.
+        const results = kbOrder(cat?.kb ?? '').filter((id) => resultOf(id)?.status === 'out');
+        expect(c.preview.map((h: ReportItemSummary) => h.id)).toEqual(results.slice(0, PREVIEW_ITEMS));
+        for (const h of c.preview) {
+          const r = resultOf(h.id)?.result;
+          expect(r?.level).toBe(h.level);
+          expect(h.levelLabel).toBe(r && badgeOf(cat?.kb as never, r.level, r.label));
         }
       }
-      expect(a.data.categories.some((c: { highlights: unknown[] }) => c.highlights.length > 0)).toBe(true);
     });
 
     it('side bar: ancestry first, the seven reports with totals and themes, drug classes in both groups', async () => {
@@ -108,7 +113,7 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
       expect(reports.data.sample).toBe(false);
     });
 
-    it('category: every item with its stored result, concern first, then the others, then the undetected', async () => {
+    it('category: every item with its stored result, results in the fixed order, then the undetected', async () => {
       for (const cat of REPORT_CATEGORIES) {
         // Page names answer like API names.
         for (const name of new Set([cat.api, cat.page])) {
@@ -116,13 +121,12 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
           expect(a.code, `${name}: ${a.msg}`).toBe(0);
           expect(a.data.category).toBe(cat.api);
           const items: ReportItemSummary[] = a.data.items;
-          expect(items.map((i) => i.id).sort()).toEqual(
-            KB.filter((i) => i.category === cat.kb)
-              .map((i) => i.id)
-              .sort(),
-          );
-          const rank = (i: ReportItemSummary) => (i.status === 'unDetected' ? 2 : CONCERN.has(i.level ?? '') ? 0 : 1);
+          const order = kbOrder(cat.kb);
+          expect(items.map((i) => i.id).sort()).toEqual([...order].sort());
+          const rank = (i: ReportItemSummary) => (i.status === 'unDetected' ? 1 : 0);
           expect(items.map(rank)).toEqual(items.map(rank).sort());
+          const out = items.filter((i) => i.status === 'out').map((i) => i.id);
+          expect(out).toEqual(order.filter((id) => out.includes(id)));
           for (const i of items) {
             const r = resultOf(i.id);
             expect(i.status).toBe(r?.status);
@@ -131,6 +135,12 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
           }
           const counted = Object.values(a.data.levelCounts as Record<string, number>).reduce((n, x) => n + x, 0);
           expect(counted).toBe(items.filter((i) => i.status === 'out').length);
+          // The hero's counts in the category's own words: the badges its rows show.
+          for (const v of a.data.verdictCounts as { level: string; badge: string; count: number }[]) {
+            expect(v.count).toBe(a.data.levelCounts[v.level]);
+            const rows = items.filter((i) => i.level === v.level);
+            if (v.level !== 'trait') expect(rows.every((i) => i.levelLabel === v.badge)).toBe(true);
+          }
         }
       }
       const disease = await get(category('disease'), { cookie: w.alice, barcode: w.barcodes.std });
@@ -233,7 +243,7 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
       const over = await get(REPORT_API_PATHS.overview, { cookie: w.alice, barcode: w.barcodes.trait });
       expect(over.data.person.reportType).toBe('noAncestry');
       const byCat = (c: string) => over.data.categories.find((x: { category: string }) => x.category === c);
-      expect(byCat('disease')).toMatchObject({ productStatus: 1, highlights: [] });
+      expect(byCat('disease')).toMatchObject({ productStatus: 1, summary: null, preview: [] });
       expect(byCat('trait').productStatus).toBe(0);
 
       expect((await get(category('trait'), { cookie: w.alice, barcode: w.barcodes.trait })).code).toBe(0);
@@ -266,7 +276,9 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
       expect(over.code).toBe(0);
       expect(over.data.person.hasReport).toBe(false);
       expect(over.data.computedAt).toBeNull();
-      expect(over.data.categories.every((c: { highlights: unknown[] }) => c.highlights.length === 0)).toBe(true);
+      expect(
+        over.data.categories.every((c: { preview: unknown[]; summary: unknown }) => c.preview.length === 0 && c.summary === null),
+      ).toBe(true);
       expect((await get(REPORT_API_PATHS.sideBarData, { cookie: w.alice, barcode: w.barcodes.none })).code).toBe(0);
       const cat = await get(category('disease'), { cookie: w.alice, barcode: w.barcodes.none });
       expect(cat).toMatchObject({ code: CODES.REPORT_NOT_READY.code, data: null });
@@ -314,7 +326,7 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
     it('a person shared with Carol: she reads it, except tumour risks (tumorShareSctLimit)', async () => {
       const over = await get(REPORT_API_PATHS.overview, { cookie: w.carol, barcode: w.barcodes.std });
       expect(over.code).toBe(0);
-      expect(over.data.categories.find((c: { category: string }) => c.category === 'tumor').highlights).toEqual([]);
+      expect(over.data.categories.find((c: { category: string }) => c.category === 'tumor')).toMatchObject({ summary: null, preview: [] });
       expect((await get(category('disease'), { cookie: w.carol, barcode: w.barcodes.std })).code).toBe(0);
       const tumor = await get(category('tumor'), { cookie: w.carol, barcode: w.barcodes.std });
       expect(tumor).toMatchObject({ code: 0, data: 'tumorShareSctLimit' });

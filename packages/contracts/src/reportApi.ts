@@ -103,16 +103,27 @@ export const SAMPLE_PERSON_NAME = '样例报告';
 
 export type ItemLevel = string;
 
+/**
+ * How loudly a result is shown (the engine's verdict tone): alert (red) only for what to act on,
+ * attention (orange) an elevated tendency, notice (gold) a mild one, neutral, favourable (green).
+ */
+export type ReportTone = 'alert' | 'attention' | 'notice' | 'neutral' | 'favourable';
+
 /** One item in a category list. */
 export interface ReportItemSummary {
   id: string;
+  /** A plain Chinese name. */
   title: string;
+  /** The line under the title: genes and variants read. */
+  detail: string;
   /** 'out' with a result, 'unDetected' when the chip did not read its markers. */
   status: 'out' | 'unDetected';
+  /** The result as the rule words it (genotype-specific, never a verdict word). */
   label: string | null;
   level: ItemLevel | null;
-  /** Chinese word for the level (LEVEL_LABELS of the engine). */
+  /** The verdict: the category's word for the level (the badge), the one place a row states it. */
   levelLabel: string | null;
+  tone: ReportTone | null;
   /** 1 (lock): the result is withheld and the detail answers 2700; tags then hold LOCK_ICON. */
   productStatus: 0 | 1;
   tags: string[];
@@ -134,6 +145,8 @@ export interface ReportCategoryView {
   total: number;
   /** How many items fall in each level, for the category summary. */
   levelCounts: Record<string, number>;
+  /** The same counts as the category words them (badge and tone of each level), in the vocabulary's order. */
+  verdictCounts: { level: ItemLevel; badge: string; tone: ReportTone; count: number }[];
   items: ReportItemSummary[];
 }
 
@@ -160,6 +173,10 @@ export interface ReportItemDetail extends ReportItemSummary {
   summary: string;
   genes: string[];
   explanation: string | null;
+  /** The verdict's summary line (the same result level as the badge). */
+  verdict: string | null;
+  /** Advice for this result: its kind (confirm, counsel, carrier, clear, item) and text. */
+  adviceKind: 'confirm' | 'counsel' | 'carrier' | 'clear' | 'item';
   advice: string;
   populationNote: string;
   genotypes: ReportGenotypeRow[];
@@ -190,10 +207,12 @@ export interface ReportOverview {
     page: ReportCategory['page'];
     name: string;
     total: number;
-    /** 1 (lock) when the person's product lacks this report: no highlights then. */
+    /** 1 (lock) when the person's product lacks this report: no summary or preview then. */
     productStatus: 0 | 1;
-    /** Up to three results of concern. */
-    highlights: ReportItemSummary[];
+    /** The category's results in one line (e.g. 16 项中 3 项高于人群平均); null without results. */
+    summary: string | null;
+    /** The first items in the category's fixed order, whatever their result. */
+    preview: ReportItemSummary[];
   }[];
   computedAt: string | null;
 }

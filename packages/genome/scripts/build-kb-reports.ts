@@ -11,7 +11,7 @@ import { KbFileSchema, type Category, type KbItem } from '../src/reports/schema.
 import { CARRIER_ITEMS } from './kb-reports/carrier.ts';
 import { DISEASE_ITEMS } from './kb-reports/disease.ts';
 import { DRUG_ITEMS } from './kb-reports/drug.ts';
-import { effectFreq, readEasCounts } from './kb-reports/eas-freq.ts';
+import { effectFreq, readEasCounts } from '../src/reports/easFreq.ts';
 
 const kbPath = (category: Category): string => fileURLToPath(new URL(`../data/kb/${category}.json`, import.meta.url));
 

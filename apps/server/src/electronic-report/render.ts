@@ -14,6 +14,7 @@ import type {
   ReportPerson,
   ReportReference,
   ReportTheme,
+  ReportTone,
 } from '@jiyin/contracts/reportApi';
 import { formatBeijingTime } from '@jiyin/contracts/time';
 import PDFDocument from 'pdfkit';
@@ -80,24 +81,16 @@ const RULE = '#e8e8e8';
 const LINK = '#1d5fd1';
 const BRAND: ReportTheme = { start: '#5b8cff', end: '#36cfc9' };
 
-/** Result levels by tone: what needs attention is warm, a reassuring result green, a trait blue. */
-const LEVEL_TONES: Record<string, string> = {
-  high: '#cf1322',
-  affected: '#cf1322',
-  'poor-metabolizer': '#cf1322',
-  'ultrarapid-metabolizer': '#cf1322',
-  typical: '#d46b08',
-  carrier: '#d46b08',
-  'intermediate-metabolizer': '#d46b08',
-  'rapid-metabolizer': '#d46b08',
-  'altered-response': '#d46b08',
-  low: '#389e0d',
-  'not-carrier': '#389e0d',
-  'normal-metabolizer': '#389e0d',
-  'normal-response': '#389e0d',
-  trait: '#096dd9',
+/** Verdict tones (the engine's): red only for what to act on, warm for a raised tendency, green reassuring. */
+const TONE_COLOURS: Record<ReportTone, string> = {
+  alert: '#cf1322',
+  attention: '#d46b08',
+  notice: '#ad8b00',
+  neutral: '#096dd9',
+  favourable: '#389e0d',
 };
-const ATTENTION_LEVELS = new Set(['high', 'affected', 'poor-metabolizer', 'ultrarapid-metabolizer', 'carrier']);
+/** Results the summary table counts as needing attention: the red and orange ones. */
+const ATTENTION_TONES: ReadonlySet<string> = new Set<ReportTone>(['alert', 'attention']);
 
 const REFERENCE_NAMES: Record<ReportReference['type'], string> = {
   pubmed: 'PubMed',
@@ -262,7 +255,7 @@ function personPage(doc: Doc, input: ElectronicReportInput): void {
       c.name,
       String(c.items.length),
       String(open.filter((i) => i.status === 'out').length),
-      String(open.filter((i) => i.status === 'out' && i.level !== null && ATTENTION_LEVELS.has(i.level)).length),
+      String(open.filter((i) => i.status === 'out' && i.tone !== null && ATTENTION_TONES.has(i.tone)).length),
       String(open.filter((i) => i.status === 'unDetected').length),
       String(c.items.length - open.length),
     ];
@@ -272,7 +265,7 @@ function personPage(doc: Doc, input: ElectronicReportInput): void {
   doc.moveDown(1.2);
   heading(doc, '如何阅读本报告');
   const notes = [
-    '每个项目给出您的结果、它的含义、读取到的基因位点和建议。“需关注”统计较高风险、可能患病、携带致病变异、慢代谢或超快代谢的项目。',
+    '每个项目给出您的结果、它的含义、读取到的基因位点和建议。“需关注”统计以红色或橙色标出的结果：需临床检测确认的芯片检出、携带致病变异、较高风险、慢代谢或超快代谢、药物反应改变。',
     '基因型按 GRCh37 正链书写，两个字母分别来自父母双方；“未检出”表示芯片读取了该位点但未能判定，“芯片未覆盖”表示您的数据中没有该位点。',
     '效应等位基因是与结果相关的那个碱基；东亚人群频率取自 1000 Genomes 东亚人群或 gnomAD 东亚人群，表示该碱基在东亚人群中的常见程度。',
     '缺少必需位点的项目标为“未检出”，不给出结果；需要升级产品才能查看的项目只列出名称。',
@@ -414,21 +407,17 @@ function drawContents(doc: Doc, pages: ContentsEntry[][], firstPage: number): vo
   });
 }
 
+/** The verdict, as the badge on the pages words it. */
 function resultNote(item: ElectronicReportItem): string {
   if (isLocked(item)) return LOCKED_ITEM_TEXT;
   if (item.status === 'unDetected') return '未检出';
-  return item.label ?? '';
-}
-
-/** The level word, unless the result label already says it (一般风险（ε3/ε3）). */
-function levelSuffix(item: ElectronicReportItem): boolean {
-  return !!item.levelLabel && !(item.label ?? '').includes(item.levelLabel);
+  return item.levelLabel ?? '';
 }
 
 function levelColor(item: ElectronicReportItem): string {
   if (isLocked(item)) return MUTED;
-  if (item.status === 'unDetected' || !item.level) return MUTED;
-  return LEVEL_TONES[item.level] ?? INK;
+  if (item.status === 'unDetected' || !item.tone) return MUTED;
+  return TONE_COLOURS[item.tone];
 }
 
 function categoryHeader(doc: Doc, c: ElectronicReportCategory, destination: string): void {
@@ -502,15 +491,8 @@ function itemBlock(doc: Doc, item: ElectronicReportItem, destination: string, on
     .rect(MARGIN.left, y + 2, 4, 18)
     .fill(item.theme.start)
     .restore();
-  // Result label and level at the right, as pills; the title wraps in the space left of them.
-  const tags: [string, string][] = locked
-    ? [[LOCKED_ITEM_TEXT, MUTED]]
-    : item.status === 'unDetected'
-      ? [['未检出', MUTED]]
-      : [
-          [item.label ?? '', levelColor(item)],
-          ...(levelSuffix(item) ? [[item.levelLabel ?? '', levelColor(item)] as [string, string]] : []),
-        ];
+  // The verdict at the right, once, as a pill; the title wraps in the space left of it.
+  const tags: [string, string][] = [[resultNote(item), levelColor(item)]];
   bold(doc, 9);
   let x = PAGE.width - MARGIN.right;
   for (const [text, color] of [...tags].reverse()) {
@@ -521,13 +503,8 @@ function itemBlock(doc: Doc, item: ElectronicReportItem, destination: string, on
   bold(doc, 14).text(item.title, MARGIN.left + 12, y, { width: Math.max(120, x - MARGIN.left - 20) });
   doc.x = MARGIN.left;
   doc.y = Math.max(doc.y + 4, y + 26);
-  const genes = isDetail(item) ? item.genes : [];
-  if (item.drugClass || genes.length) {
-    const meta = [item.drugClass ? `药物类别：${item.drugClass}` : '', genes.length ? `相关基因：${genes.join('、')}` : '']
-      .filter(Boolean)
-      .join('　　');
-    regular(doc, 9, MUTED).text(meta, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
-  }
+  const meta = [item.drugClass ? `药物类别：${item.drugClass}` : '', `检测位点：${item.detail}`].filter(Boolean).join('　　');
+  regular(doc, 9, MUTED).text(meta, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
   // Locked items show no result at all; an item without its detail is one the chip did not read.
   if (locked || !isDetail(item)) {
     const note = locked ? '该项目需升级产品后查看结果。' : UNDETECTED_TEXT;
@@ -542,8 +519,11 @@ function itemBlock(doc: Doc, item: ElectronicReportItem, destination: string, on
   if (item.status === 'unDetected') {
     paragraph(doc, UNDETECTED_TEXT);
   } else {
-    bold(doc, 11, levelColor(item)).text(`${item.label ?? ''}${levelSuffix(item) ? `（${item.levelLabel}）` : ''}`, MARGIN.left, doc.y);
+    // A descriptive trait's badge is its label: say it once.
+    const said = item.levelLabel === item.label ? item.label : `${item.levelLabel ?? ''}：${item.label ?? ''}`;
+    bold(doc, 11, levelColor(item)).text(said ?? '', MARGIN.left, doc.y, { width: CONTENT_WIDTH });
     doc.moveDown(0.2);
+    if (item.verdict) paragraph(doc, item.verdict);
     if (item.explanation) paragraph(doc, item.explanation);
   }
   label(doc, '检测位点', color);

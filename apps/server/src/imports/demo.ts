@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { DEMO_FAMILY, type DemoFamilyMember, schema } from '@jiyin/db';
-import { type ChipName, callsOf, callsOnChip, type Simulation, simulatePedigree, simulationPanel, type Vendor } from '@jiyin/genome';
+import {
+  type ChipName,
+  callsOf,
+  callsOnChip,
+  kbFrequencyOverrides,
+  type Simulation,
+  simulatePedigree,
+  simulationPanel,
+  type Vendor,
+} from '@jiyin/genome';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
@@ -13,7 +22,8 @@ const { kits, rawFiles, importJobs } = schema;
 /**
  * Seed of the demo family: one run of the engine's 'extended-family' pedigree, on real markers only
  * (the simulation panel), gives the demo person ('daughter') and every demo relative their genome,
- * so the same family appears on every install.
+ * so the same family appears on every install. Their report markers are drawn from East Asian allele
+ * frequencies (kbFrequencyOverrides), so the demo person's report reads like a typical customer's.
  */
 export const DEMO_FAMILY_SEED = 2;
 
@@ -36,15 +46,23 @@ type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string
 
 let family: Simulation | undefined;
 function demoFamily(): Simulation {
-  family ??= simulatePedigree('extended-family', { panel: simulationPanel(), seed: DEMO_FAMILY_SEED });
+  if (!family) {
+    const panel = simulationPanel();
+    family = simulatePedigree('extended-family', {
+      panel,
+      seed: DEMO_FAMILY_SEED,
+      populationOptions: { freqAt: kbFrequencyOverrides(panel) },
+    });
+  }
   return family;
 }
 
 /**
- * The raw file's name says which family and chip it came from, so a changed demo family (or one
- * seeded on the old marker panel) is imported anew.
+ * The raw file's name says which family and chip it came from (seed, `eas` for report markers drawn
+ * from East Asian frequencies, chip), so a changed demo family (or one seeded on the old marker panel)
+ * is imported anew.
  */
-const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}_${chipOf(m.role).chip}.txt`;
+const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}eas_${chipOf(m.role).chip}.txt`;
 
 /**
  * The import job of one demo person's simulated raw file (23andMe or AncestryDNA, see DEMO_CHIPS), creating the file and the job when this

@@ -4,6 +4,7 @@ import {
   evaluateReports,
   type HaplogroupCall,
   type ItemResult,
+  kbFrequencyOverrides,
   loadKnowledgeBase,
   loadPanel,
   lookupsFromPacked,
@@ -13,7 +14,9 @@ import {
 
 /**
  * The bundled demo genome of sample mode (§4): a synthetic man simulated over the marker panel with a
- * fixed seed, so every visitor and every process sees the same sample report. Built on first use
+ * fixed seed, so every visitor and every process sees the same sample report. His report markers are
+ * drawn from East Asian allele frequencies (kbFrequencyOverrides), so the sample reads like a typical
+ * customer's report. Built on first use
  * (about a second) and kept for the life of the process.
  */
 export interface SampleGenome {
@@ -37,7 +40,11 @@ export function sampleGenome(): SampleGenome {
   if (built) return built;
   const panel = loadPanel();
   // The pedigree's father: a founder, always male, so the sample shows a paternal line too.
-  const sim = simulatePedigree('parent-child', { panel, seed: SAMPLE_SEED });
+  const sim = simulatePedigree('parent-child', {
+    panel,
+    seed: SAMPLE_SEED,
+    populationOptions: { freqAt: kbFrequencyOverrides(panel) },
+  });
   const father = sim.people.find((p) => p.id === 'father');
   if (!father) throw new Error('sample pedigree has no father');
   // A simulated genome is packed exactly like a stored one (two bit-planes over the panel).

@@ -15,7 +15,17 @@ import {
   type SideBarItem,
 } from '@jiyin/contracts/reportApi';
 import { reportAccess } from '@jiyin/contracts/reports';
-import { type KbItem, LEVEL_LABELS, type Level, loadKnowledgeBase } from '@jiyin/genome';
+import {
+  adviceOf,
+  badgeOf,
+  categorySummary,
+  type KbItem,
+  type Level,
+  levelName,
+  loadKnowledgeBase,
+  VERDICTS,
+  verdictOf,
+} from '@jiyin/genome';
 import { ApiError } from '../http/errors.ts';
 import type { ReportSubject } from './access.ts';
 import { sampleLockedItems } from './sample.ts';
@@ -33,18 +43,6 @@ const DESCRIPTIONS: Record<ReportCategory['page'] | 'ancestry', string> = {
   fitness: '耐力、爆发力与运动损伤相关的基因特点',
   tumor: '常见肿瘤的遗传易感性评估',
 };
-
-/** Levels that call for attention: listed first in a category and chosen as overview highlights. */
-export const CONCERN_LEVELS: ReadonlySet<Level> = new Set<Level>([
-  'high',
-  'carrier',
-  'affected',
-  'poor-metabolizer',
-  'intermediate-metabolizer',
-  'rapid-metabolizer',
-  'ultrarapid-metabolizer',
-  'altered-response',
-]);
 
 interface KbIndex {
   byId: Map<string, KbItem>;
@@ -72,7 +70,12 @@ function kb(): KbIndex {
   return kbIndex;
 }
 
-const itemsOf = (cat: ReportCategory): KbItem[] => kb().byCategory.get(cat.kb) ?? [];
+/** Items about one sex only (prostate, male-pattern baldness...) are left out for the other. */
+const forPerson = (s: ReportSubject, item: KbItem): boolean => !item.sex || item.sex === s.person.gender;
+
+/** A category's items for this person, in the knowledge base's fixed order. */
+const itemsOf = (s: ReportSubject, cat: ReportCategory): KbItem[] =>
+  (kb().byCategory.get(cat.kb) ?? []).filter((item) => forPerson(s, item));
 
 /** A category by the name a call uses for it: the API's (trait, inherit) or the page's (traits, carrier-status). */
 export function categoryByName(name: string): ReportCategory | undefined {
@@ -100,9 +103,9 @@ function lockDescription(s: ReportSubject, cat: ReportCategory): string {
 }
 
 function summaryOf(s: ReportSubject, cat: ReportCategory, item: KbItem): ReportItemSummary {
-  const index = itemsOf(cat).indexOf(item);
+  const index = itemsOf(s, cat).indexOf(item);
   const drug = item.drugClassId ? { drugClass: item.drugClass, drugClassId: item.drugClassId } : {};
-  const base = { id: item.id, title: item.title, theme: theme(index), ...drug };
+  const base = { id: item.id, title: item.title, detail: item.detail, theme: theme(index), ...drug };
   if (itemLocked(s, cat, item)) {
     // A locked item's result is withheld altogether, detected or not.
     return {
@@ -111,6 +114,7 @@ function summaryOf(s: ReportSubject, cat: ReportCategory, item: KbItem): ReportI
       label: null,
       level: null,
       levelLabel: null,
+      tone: null,
       productStatus: PRODUCT_STATUS.lock,
       tags: [LOCK_ICON],
       lockDescription: lockDescription(s, cat),
@@ -125,19 +129,22 @@ function summaryOf(s: ReportSubject, cat: ReportCategory, item: KbItem): ReportI
     status: result ? 'out' : 'unDetected',
     label: result?.label ?? null,
     level: result?.level ?? null,
-    levelLabel: result ? LEVEL_LABELS[result.level] : null,
+    levelLabel: result ? badgeOf(item.category, result.level, result.label) : null,
+    tone: result ? verdictOf(item.category, result.level).tone : null,
     productStatus: PRODUCT_STATUS.normal,
     tags: [],
   };
 }
 
 const rank = (i: ReportItemSummary) => {
-  if (i.productStatus === PRODUCT_STATUS.lock) return 2;
-  if (i.status === 'unDetected') return 3;
-  return CONCERN_LEVELS.has(i.level as Level) ? 0 : 1;
+  if (i.productStatus === PRODUCT_STATUS.lock) return 1;
+  return i.status === 'unDetected' ? 2 : 0;
 };
 
-/** Results of concern first, then the other results, then locked items, then the undetected. */
+/**
+ * Results in the knowledge base's fixed order (whatever they say, so a list reads the same for
+ * everyone), then locked items, then the undetected.
+ */
 function ordered(list: ReportItemSummary[]): ReportItemSummary[] {
   return list
     .map((item, i) => ({ item, i }))
@@ -161,12 +168,15 @@ function categoryView(s: ReportSubject, cat: ReportCategory, items: KbItem[]): O
   const summaries = ordered(items.map((item) => summaryOf(s, cat, item)));
   const levelCounts: Record<string, number> = {};
   for (const i of summaries) if (i.level) levelCounts[i.level] = (levelCounts[i.level] ?? 0) + 1;
-  return { category: cat.api, sample: s.sample, total: summaries.length, levelCounts, items: summaries };
+  const verdictCounts = (Object.keys(VERDICTS[cat.kb]) as Level[])
+    .filter((level) => levelCounts[level])
+    .map((level) => ({ level, badge: levelName(cat.kb, level), tone: verdictOf(cat.kb, level).tone, count: levelCounts[level] as number }));
+  return { category: cat.api, sample: s.sample, total: summaries.length, levelCounts, verdictCounts, items: summaries };
 }
 
 export function categoryPage(s: ReportSubject, cat: ReportCategory): ReportCategoryView {
   return {
-    ...categoryView(s, cat, itemsOf(cat)),
+    ...categoryView(s, cat, itemsOf(s, cat)),
     name: cat.name,
     description: DESCRIPTIONS[cat.page],
     theme: theme(categoryIndex(cat) + 1),
@@ -217,12 +227,13 @@ export function itemDetail(
 ): ReportItemDetail | 'unDetected' | 'tumorShareSctLimit' {
   const limited = checkCategory(s, cat);
   const item = kb().byId.get(id);
-  if (!item || item.category !== cat.kb) throw new ApiError('ITEM_NOT_SUPPORTED');
+  if (!item || item.category !== cat.kb || !forPerson(s, item)) throw new ApiError('ITEM_NOT_SUPPORTED');
   const summary = summaryOf(s, cat, item);
   if (summary.productStatus === PRODUCT_STATUS.lock) throw new ApiError('SHOULD_UPGRADE', LOCKED_ITEM_TOAST);
   if (limited) return limited;
   const result = s.results?.get(id);
   if (summary.status === 'unDetected' || !result?.result) return 'unDetected';
+  const advice = adviceOf(item.category, result.result.level, item.advice);
   return {
     ...summary,
     category: cat.api,
@@ -230,7 +241,9 @@ export function itemDetail(
     summary: item.summary,
     genes: item.genes,
     explanation: result.result.explanation,
-    advice: item.advice,
+    verdict: verdictOf(item.category, result.result.level).summary,
+    adviceKind: advice.kind,
+    advice: advice.text,
     populationNote: item.populationNote,
     genotypes: item.markers.map((m) => ({
       rsid: m.rsid,
@@ -248,29 +261,37 @@ export function itemDetail(
 export function checkFeelItem(s: ReportSubject, cat: ReportCategory, id: string): void {
   if (checkCategory(s, cat)) throw new ApiError('NO_PERMISSION', '肿瘤风险报告仅限本人查看');
   const item = kb().byId.get(id);
-  if (!item || item.category !== cat.kb) throw new ApiError('ITEM_NOT_SUPPORTED');
+  if (!item || item.category !== cat.kb || !forPerson(s, item)) throw new ApiError('ITEM_NOT_SUPPORTED');
   if (itemLocked(s, cat, item)) throw new ApiError('SHOULD_UPGRADE', LOCKED_ITEM_TOAST);
 }
 
+/** How many items a dashboard card previews. */
+export const PREVIEW_ITEMS = 4;
+
+/**
+ * The dashboard (§2.2 /report): per category a summary line in its own words and a preview of its
+ * first results in the fixed order, never a pick of the worst ones.
+ */
 export function overview(s: ReportSubject): ReportOverview {
   const health = reportAccess(s.reportType).health;
   const categories = health
     ? REPORT_CATEGORIES.map((cat) => {
         const locked = categoryLocked(s, cat);
-        const highlights =
-          locked || !s.results || tumorLimited(s, cat)
-            ? []
-            : itemsOf(cat)
-                .map((item) => summaryOf(s, cat, item))
-                .filter((i) => i.productStatus === PRODUCT_STATUS.normal && rank(i) === 0)
-                .slice(0, 3);
+        const items = itemsOf(s, cat);
+        const withheld = locked || !s.results || tumorLimited(s, cat);
+        const results = withheld
+          ? []
+          : items.map((item) => summaryOf(s, cat, item)).filter((i) => i.productStatus === PRODUCT_STATUS.normal && i.status === 'out');
+        const counts: Partial<Record<Level, number>> = {};
+        for (const i of results) counts[i.level as Level] = (counts[i.level as Level] ?? 0) + 1;
         return {
           category: cat.api,
           page: cat.page,
           name: cat.name,
-          total: itemsOf(cat).length,
+          total: items.length,
           productStatus: locked ? PRODUCT_STATUS.lock : PRODUCT_STATUS.normal,
-          highlights,
+          summary: withheld ? null : categorySummary(cat.kb, items.length, counts),
+          preview: results.slice(0, PREVIEW_ITEMS),
         };
       })
     : [];
@@ -330,7 +351,7 @@ export function sideBar(s: ReportSubject): SideBarData {
         icon: cat.page,
         colours: theme(categoryIndex(cat) + 1),
         description: DESCRIPTIONS[cat.page],
-        total: itemsOf(cat).length,
+        total: itemsOf(s, cat).length,
         ...lockFields(categoryLocked(s, cat), lockDescription(s, cat)),
         ...(cat.api === 'drug' ? { children: drugClasses } : {}),
       });

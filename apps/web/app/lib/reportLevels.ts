@@ -1,36 +1,20 @@
-import { REPORT_CATEGORIES, type ReportApiCategory, type ReportCategory } from '@jiyin/contracts/reportApi';
+import { REPORT_CATEGORIES, type ReportApiCategory, type ReportCategory, type ReportTone } from '@jiyin/contracts/reportApi';
 
-/** Tag colour per result level: elevated risk red, carrier or altered response orange, typical blue, favourable green. */
-const LEVEL_COLOURS: Record<string, string> = {
-  high: 'red',
-  affected: 'red',
-  'poor-metabolizer': 'volcano',
-  'ultrarapid-metabolizer': 'volcano',
-  'altered-response': 'orange',
-  carrier: 'orange',
-  'intermediate-metabolizer': 'gold',
-  'rapid-metabolizer': 'gold',
-  typical: 'blue',
-  low: 'green',
-  'not-carrier': 'green',
-  'normal-metabolizer': 'green',
-  'normal-response': 'green',
-  trait: 'purple',
+/** Tag colour per verdict tone (the server's): red only for what to act on, orange, gold, blue, green. */
+const TONE_COLOURS: Record<ReportTone, string> = {
+  alert: 'red',
+  attention: 'orange',
+  notice: 'gold',
+  neutral: 'blue',
+  favourable: 'green',
 };
 
-export function levelColour(level: string | null): string {
-  return (level && LEVEL_COLOURS[level]) || 'default';
+export function toneColour(tone: ReportTone | null): string {
+  return tone ? TONE_COLOURS[tone] : 'default';
 }
 
-/** Levels that call for attention (old-risk counts them). */
-export const ELEVATED_LEVELS: readonly string[] = [
-  'high',
-  'affected',
-  'poor-metabolizer',
-  'ultrarapid-metabolizer',
-  'altered-response',
-  'carrier',
-];
+/** What an item without a result (the chip did not read its markers) shows; not 未检出, a carrier verdict. */
+export const NO_RESULT = '无结果';
 
 export function categoryByPage(page: string | undefined): ReportCategory | undefined {
   return REPORT_CATEGORIES.find((c) => c.page === page);

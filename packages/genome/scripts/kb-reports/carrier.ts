@@ -1,57 +1,87 @@
 /** Carrier items: recessive (or X-linked, maternal) conditions a chip can read reliably. */
 import type { KbItem } from '../../src/reports/schema.ts';
+import { isRareForChip } from '../../src/reports/verdicts.ts';
 import { marker } from './markers.ts';
 import { otherwise, when, type Outcome } from './phenotypes.ts';
 
 const CARRIER_NOTE =
   '携带者本人通常没有症状。如果夫妻双方携带同一基因的致病变异，每次怀孕有 25% 的概率生育患病孩子，备孕前可到医院遗传咨询门诊做针对性检测。本检测只读取少数常见位点，未检出不代表完全不携带该病的其他致病变异。';
 
-/** One pathogenic SNV, autosomal recessive: two copies affected, one carrier, none not carrier. */
+/** "遗传性耳聋（GJB2 c.109G>A）" → title "遗传性耳聋", detail "GJB2 c.109G>A": codes go on the detail line. */
+function split(name: string): { title: string; detail: string } {
+  const m = /^(.*?)（(.*)）$/.exec(name);
+  if (!m) throw new Error(`carrier item name without a detail: ${name}`);
+  return { title: m[1] as string, detail: m[2] as string };
+}
+
+/**
+ * One pathogenic SNV, autosomal recessive. A variant a chip cannot be trusted to call (East Asian
+ * frequency under RARE_CALL_THRESHOLD or unknown, see verdicts.ts) reads "confirm" whenever it is
+ * seen; a common one reads carrier for one copy and "two copies, to confirm" for two.
+ */
 function recessive(
   id: string,
-  title: string,
+  name: string,
   gene: string,
   rsid: string,
   effect: 'A' | 'C' | 'G' | 'T',
   summary: string,
   variantName: string,
-  affected: string,
+  twoCopies: string,
   populationNote: string,
   references: KbItem['references'],
 ): KbItem {
   const m = marker(rsid, effect);
   const other = m.effectAllele === m.ref ? m.alt : m.ref;
-  const sorted = (a: string, b: string): string => [a, b].sort().join('');
+  const het = [effect, other].sort().join('');
+  const rules = isRareForChip(m.eastAsianFreq)
+    ? [
+        when({ [rsid]: [effect + effect] }, 'confirm-two', [
+          `芯片读到两份 ${variantName}`,
+          'confirm',
+          `芯片在这个位点读到两份 ${variantName}。该变异在东亚人群中罕见或没有可靠的频率数据，芯片对这类罕见变异的读数经测序核对多数并不存在，因此这不是诊断。${twoCopies}如确认存在，才有临床意义。`,
+        ]),
+        when({ [rsid]: [het] }, 'confirm-one', [
+          `芯片读到一份 ${variantName}`,
+          'confirm',
+          `芯片在这个位点读到一份 ${variantName}。该变异在东亚人群中罕见或没有可靠的频率数据，芯片对这类罕见变异的读数经测序核对多数并不存在，需要临床基因检测确认后才能判断你是否为携带者。`,
+        ]),
+      ]
+    : [
+        when({ [rsid]: [effect + effect] }, 'two-copies', [
+          `两份 ${variantName}`,
+          'two-copies',
+          `芯片读到两份 ${variantName}。${twoCopies}芯片结果需要临床基因检测确认，并由医生结合听力、血液等检查判断是否有临床意义。`,
+        ]),
+        when({ [rsid]: [het] }, 'carrier', [
+          `一份 ${variantName}`,
+          'carrier',
+          `检出一份 ${variantName}，你是携带者。携带者本人通常不发病，但可能把该变异传给孩子。`,
+        ]),
+      ];
   return {
     id: `carrier-${id}`,
     category: 'carrier',
-    title,
+    ...split(name),
     summary,
     genes: [gene],
     markers: [m],
-    rules: [
-      when({ [rsid]: [effect + effect] }, 'affected', [
-        '可能患病',
-        'affected',
-        `检出两份 ${variantName}。${affected}请尽快到医院相关专科就诊确认。`,
-      ]),
-      when({ [rsid]: [sorted(effect, other)] }, 'carrier', [
-        '携带',
-        'carrier',
-        `检出一份 ${variantName}，您是携带者。携带者本人通常不发病，但可能把该变异传给孩子。`,
-      ]),
-      otherwise('not-carrier', ['未携带', 'not-carrier', `未检出 ${variantName}。`]),
-    ],
+    rules: [...rules, otherwise('not-carrier', [`未检出 ${variantName}`, 'not-carrier', `未检出 ${variantName}。`])],
     advice: CARRIER_NOTE,
     populationNote,
     references,
   };
 }
 
-const G6PD_AFFECTED: Outcome = [
-  '可能患病（G6PD 缺乏）',
-  'affected',
-  '检出 G6PD 缺乏变异：男性只有一条 X 染色体，一份即表现为 G6PD 缺乏；女性两条 X 染色体均携带时也会缺乏。平时可无症状，但进食蚕豆或使用某些氧化性药物后可能发生急性溶血。',
+const G6PD_MALE: Outcome = [
+  '男性检出 G6PD 缺乏变异',
+  'hemizygous',
+  '检出 G6PD 缺乏变异。男性只有一条 X 染色体，一份即可能表现为 G6PD 缺乏：平时多无症状，但进食蚕豆或使用某些氧化性药物后可能发生急性溶血。请用 G6PD 酶活性检测确认。',
+];
+const G6PD_FEMALE_TWO: Outcome = [
+  '两条 X 染色体均检出变异',
+  'two-copies',
+  '两条 X 染色体上都检出 G6PD 缺乏变异，可能表现为 G6PD 缺乏：平时多无症状，但进食蚕豆或使用某些氧化性药物后可能发生急性溶血。请用 G6PD 酶活性检测确认。',
 ];
 
 export const CARRIER_ITEMS: KbItem[] = [
@@ -85,18 +115,19 @@ export const CARRIER_ITEMS: KbItem[] = [
   {
     id: 'carrier-mt-rnr1-hearing',
     category: 'carrier',
-    title: '药物性耳聋易感（线粒体 m.1555A>G）',
+    title: '药物性耳聋易感',
+    detail: '线粒体 MT-RNR1 m.1555A>G',
     summary:
       '线粒体 MT-RNR1 基因 m.1555A>G 变异使人对氨基糖苷类抗生素（庆大霉素、链霉素等）极度敏感，用药后可致不可逆耳聋，部分携带者即使未用药也可能出现听力下降。线粒体只经母亲遗传。',
     genes: ['MT-RNR1'],
     markers: [marker('rs267606617', 'G')],
     rules: [
-      when({ rs267606617: ['G', 'GG', 'AG'] }, 'carrier', [
-        '携带',
-        'carrier',
-        '检出 m.1555A>G。您应终身避免氨基糖苷类抗生素；您的母亲、兄弟姐妹以及（若您是女性）您的孩子也很可能携带，建议他们检测。',
+      when({ rs267606617: ['G', 'GG', 'AG'] }, 'confirm', [
+        '芯片读到 m.1555A>G',
+        'confirm',
+        '芯片读到 m.1555A>G。芯片对这类罕见变异的读数需要临床检测确认。如确认存在，您应终身避免氨基糖苷类抗生素；您的母亲、兄弟姐妹以及（若您是女性）您的孩子也很可能携带，建议他们检测。',
       ]),
-      otherwise('not-carrier', ['未携带', 'not-carrier', '未检出 m.1555A>G。']),
+      otherwise('not-carrier', ['未检出 m.1555A>G', 'not-carrier', '未检出 m.1555A>G。']),
     ],
     advice:
       '就医、住院时请主动告知医生您携带该变异并出示本报告。线粒体变异不遵循“夫妻双方携带”规律：携带者女性会把它传给所有孩子，男性不会传给孩子。',
@@ -106,27 +137,31 @@ export const CARRIER_ITEMS: KbItem[] = [
   {
     id: 'carrier-g6pd-deficiency',
     category: 'carrier',
-    title: 'G6PD 缺乏症（蚕豆病）',
+    title: '蚕豆病',
+    detail: 'G6PD 缺乏症（Canton、Kaiping 变异）',
     summary:
       'G6PD 缺乏症是最常见的红细胞酶缺陷，X 连锁遗传：男性一份变异即患病，女性多为携带者。患者平时无症状，进食蚕豆、接触樟脑丸或使用某些药物后可能发生急性溶血。本项目读取中国最常见的 Canton（c.1376G>T）和 Kaiping（c.1388G>A）两个变异。',
     genes: ['G6PD'],
     markers: [marker('rs72554665', 'A'), marker('rs72554664', 'T')],
     rules: [
-      when({ rs72554665: ['A', 'AA'] }, 'affected', G6PD_AFFECTED),
-      when({ rs72554664: ['T', 'TT'] }, 'affected', G6PD_AFFECTED),
-      when({ rs72554665: ['AC'], rs72554664: ['CT'] }, 'affected', G6PD_AFFECTED),
-      when({ rs72554665: ['AC'] }, 'carrier', [
-        '携带',
+      // A man's X is haploid (one allele); two alleles are a woman's.
+      when({ rs72554665: ['A'] }, 'hemizygous', G6PD_MALE),
+      when({ rs72554664: ['T'] }, 'hemizygous', G6PD_MALE),
+      when({ rs72554665: ['AA'] }, 'two-copies', G6PD_FEMALE_TWO),
+      when({ rs72554664: ['TT'] }, 'two-copies', G6PD_FEMALE_TWO),
+      when({ rs72554665: ['AC'], rs72554664: ['CT'] }, 'two-copies', G6PD_FEMALE_TWO),
+      when({ rs72554665: ['AC'] }, 'canton-carrier', [
+        '一份 Canton 变异',
         'carrier',
         '您（女性）携带一份 Canton 变异。女性携带者的酶活性可正常也可降低，您的儿子有 50% 的概率患病。',
       ]),
-      when({ rs72554664: ['CT'] }, 'carrier', [
-        '携带',
+      when({ rs72554664: ['CT'] }, 'kaiping-carrier', [
+        '一份 Kaiping 变异',
         'carrier',
         '您（女性）携带一份 Kaiping 变异。女性携带者的酶活性可正常也可降低，您的儿子有 50% 的概率患病。',
       ]),
       otherwise('not-carrier', [
-        '未携带',
+        '未检出 Canton 和 Kaiping 变异',
         'not-carrier',
         '未检出 Canton 和 Kaiping 变异。G6PD 缺乏还有 c.95A>G、c.1024C>T 等其他变异，本结果不能完全排除。',
       ]),
@@ -162,7 +197,7 @@ export const CARRIER_ITEMS: KbItem[] = [
   ),
   recessive(
     'hemoglobin-e',
-    '血红蛋白 E 病（HBB HbE）',
+    '血红蛋白 E 病（HBB c.79G>A）',
     'HBB',
     'rs33950507',
     'T',

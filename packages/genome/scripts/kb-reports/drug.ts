@@ -52,6 +52,7 @@ function drugItem(
     id: `drug-${id}`,
     category: 'drug',
     title,
+    detail: (genes ?? [...new Set(markers.map((m) => m.gene))]).join('、'),
     summary,
     genes: genes ?? [...new Set(markers.map((m) => m.gene))],
     markers,
@@ -478,7 +479,7 @@ export const DRUG_ITEMS: KbItem[] = [
     ],
   ),
   ...(['azathioprine', 'mercaptopurine'] as const).map((id) => {
-    const name = id === 'azathioprine' ? '硫唑嘌呤' : '巯嘌呤（6-MP）';
+    const name = id === 'azathioprine' ? '硫唑嘌呤' : '巯嘌呤';
     return drugItem(
       id,
       name,
@@ -519,7 +520,7 @@ export const DRUG_ITEMS: KbItem[] = [
     );
   }),
   ...(['fluorouracil', 'capecitabine'] as const).map((id) => {
-    const name = id === 'fluorouracil' ? '氟尿嘧啶（5-FU）' : '卡培他滨';
+    const name = id === 'fluorouracil' ? '氟尿嘧啶' : '卡培他滨';
     return drugItem(
       id,
       name,
@@ -776,7 +777,7 @@ export const DRUG_ITEMS: KbItem[] = [
     [marker('rs267606617', 'G')],
     [
       when({ rs267606617: ['G', 'GG', 'AG'] }, 'aminoglycoside-sensitive', [
-        '药物性耳聋高风险',
+        '药物性耳聋易感',
         'altered-response',
         '检出线粒体 m.1555A>G 变异。CPIC 建议避免使用氨基糖苷类抗生素，除非严重感染且没有替代药物。您的母系亲属（母亲、兄弟姐妹、姨舅等）也可能携带该变异。',
       ]),

@@ -4,7 +4,7 @@
  * where each fact was checked is recorded in data/SOURCES.md ("Reports knowledge base").
  */
 import type { KbMarker } from '../../src/reports/schema.ts';
-import { effectFreq, readEasCounts } from './eas-freq.ts';
+import { effectFreq, readEasCounts } from '../../src/reports/easFreq.ts';
 
 type Base = 'A' | 'C' | 'G' | 'T';
 /**
@@ -52,8 +52,11 @@ const DEFS: Record<string, Def> = {
   rs1800562: ['HFE', '6', 26093141, 'G', 'A'], // C282Y
   rs28929474: ['SERPINA1', '14', 94844947, 'C', 'T'], // PiZ, E342K
   // Common disease
-  rs429358: ['APOE', '19', 45411941, 'T', 'C'], // C → ε4
-  rs7412: ['APOE', '19', 45412079, 'C', 'T'], // T → ε2
+  // APOE, not in the EAS table. Allele figures of the pooled Chinese sample of Mol Biol Rep 2011;38:489
+  // (PMID 20354905: 3,679 people of 19 Chinese populations, ε2 7.6%, ε3 85.5%, ε4 6.9%): the C of
+  // rs429358 is ε4's allele, the T of rs7412 is ε2's.
+  rs429358: ['APOE', '19', 45411941, 'T', 'C', 0.069], // C → ε4
+  rs7412: ['APOE', '19', 45412079, 'C', 'T', 0.076], // T → ε2
   rs7903146: ['TCF7L2', '10', 114758349, 'C', 'T'],
   rs2237892: ['KCNQ1', '11', 2839751, 'C', 'T'],
   rs7756992: ['CDKAL1', '6', 20679709, 'A', 'G'],

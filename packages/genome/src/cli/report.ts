@@ -1,7 +1,7 @@
 import { lookupsFromCalls } from '../lookup.ts';
 import { parseRawFile } from '../parse/index.ts';
 import { assertReportable } from '../qc.ts';
-import { evaluateReports, LEVEL_LABELS } from '../reports/index.ts';
+import { badgeOf, evaluateReports } from '../reports/index.ts';
 import { GenomeError } from '../types.ts';
 
 /**
@@ -22,7 +22,12 @@ export async function run(args: string[]): Promise<number> {
     rsids: r.rsids,
     genotypes: r.genotypes,
     status: r.status,
-    result: r.result && { code: r.result.code, label: r.result.label, level: LEVEL_LABELS[r.result.level], levelCode: r.result.level },
+    result: r.result && {
+      code: r.result.code,
+      label: r.result.label,
+      level: badgeOf(r.category, r.result.level, r.result.label),
+      levelCode: r.result.level,
+    },
   }));
   if (json) {
     process.stdout.write(`${JSON.stringify({ items })}\n`);

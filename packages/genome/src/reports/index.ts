@@ -9,6 +9,7 @@ import { CATEGORIES, KbFileSchema } from './schema.ts';
 import type { Category, KbItem, KbMarker, KbRule, Level } from './schema.ts';
 
 export * from './schema.ts';
+export * from './verdicts.ts';
 
 export interface ItemResult {
   id: string;
@@ -48,6 +49,10 @@ export function loadKnowledgeBase(): KbItem[] {
   for (const item of items) {
     if (seen.has(item.id)) throw new Error(`knowledge base: duplicate item id ${item.id}`);
     seen.add(item.id);
+    // Titles are what a reader tells items apart by, now that codes sit on the detail line.
+    const title = `${item.category}:${item.title}`;
+    if (seen.has(title)) throw new Error(`knowledge base: two ${item.category} items titled ${item.title}`);
+    seen.add(title);
   }
   cache = items;
   return items;

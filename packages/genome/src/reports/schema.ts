@@ -4,30 +4,36 @@
  */
 import { z } from 'zod';
 import { type Chrom, CHROMS } from '../types.ts';
+import { VERDICT_WORDS, VERDICTS } from './verdicts.ts';
 
 export const CATEGORIES = ['disease', 'traits', 'carrier', 'drug', 'nutrition', 'fitness', 'tumor'] as const;
 export const CategorySchema = z.enum(CATEGORIES);
 export type Category = z.infer<typeof CategorySchema>;
 
-/** Result levels and the Chinese words labels use for them. */
-export const LEVEL_LABELS = {
-  low: '低风险',
-  typical: '一般风险',
-  high: '较高风险',
-  carrier: '携带',
-  'not-carrier': '未携带',
-  affected: '可能患病',
-  'normal-metabolizer': '正常代谢',
-  'intermediate-metabolizer': '中间代谢',
-  'poor-metabolizer': '慢代谢',
-  'rapid-metabolizer': '快代谢',
-  'ultrarapid-metabolizer': '超快代谢',
-  'normal-response': '正常反应',
-  'altered-response': '反应改变',
-  trait: '特征',
-} as const;
-export type Level = keyof typeof LEVEL_LABELS;
-export const LEVELS = Object.keys(LEVEL_LABELS) as [Level, ...Level[]];
+/**
+ * Result levels a rule can give. What each level is called depends on the category (risk, carrier
+ * status, CPIC phenotype, tendency, need): see VERDICTS in verdicts.ts, which also says which levels
+ * a category may use.
+ */
+export const LEVELS = [
+  'low',
+  'typical',
+  'high',
+  'not-carrier',
+  'carrier',
+  'two-copies',
+  'hemizygous',
+  'confirm',
+  'normal-metabolizer',
+  'intermediate-metabolizer',
+  'poor-metabolizer',
+  'rapid-metabolizer',
+  'ultrarapid-metabolizer',
+  'normal-response',
+  'altered-response',
+  'trait',
+] as const;
+export type Level = (typeof LEVELS)[number];
 export const LevelSchema = z.enum(LEVELS);
 
 const CHROM_NAMES = CHROMS as [Chrom, ...Chrom[]];
@@ -85,7 +91,16 @@ export const ItemSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
     category: CategorySchema,
-    title: z.string().min(1),
+    /** A plain Chinese name that fits a card; gene and variant codes go in `detail`. */
+    title: z
+      .string()
+      .min(1)
+      .max(16)
+      .refine((t) => !/[A-Za-z]{2,}/.test(t), { message: 'gene and variant codes belong in detail, not in the title' }),
+    /** The line under the title: genes and variants read (e.g. "GJB2 c.109G>A"). */
+    detail: z.string().min(1),
+    /** Items about one sex only (prostate, male-pattern baldness...) are shown to that sex only. */
+    sex: z.enum(['male', 'female']).optional(),
     summary: z.string().min(1),
     genes: z.array(z.string().min(1)).min(1),
     markers: z.array(MarkerSchema).min(1),
@@ -121,6 +136,9 @@ export const ItemSchema = z
         issue(`rule ${rule.code}: no condition (use default)`);
       }
       for (const r of Object.keys(rule.when ?? {})) if (!rsids.has(r)) issue(`rule ${rule.code}: ${r} is not a marker`);
+      if (!VERDICTS[item.category][rule.level]) issue(`rule ${rule.code}: level ${rule.level} is not used by ${item.category}`);
+      // The badge states the verdict; a label that states one too could contradict it.
+      for (const w of VERDICT_WORDS) if (rule.label.includes(w)) issue(`rule ${rule.code}: label "${rule.label}" states a verdict (${w})`);
     });
     // Several rules may lead to one result (e.g. two routes to a poor metabolizer); they must agree.
     const byCode = new Map<string, KbRule>();

@@ -15,6 +15,7 @@ export { createPopulation } from './population.ts';
 export type { Population, PopulationOptions } from './population.ts';
 export { SIMULATED_MT_LINEAGES, SIMULATED_Y_LINEAGES } from './lineages.ts';
 export { createRng } from './rng.ts';
+export { type KbFrequencySource, type KbMarkerFrequency, kbFrequencyOverrides, kbMarkerFrequencies } from './kbFrequencies.ts';
 export type { Rng } from './rng.ts';
 export { syntheticPanel } from './panel.ts';
 export {

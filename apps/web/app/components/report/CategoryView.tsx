@@ -1,7 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { ReportCategoryView, ReportItemSummary } from '@jiyin/contracts/reportApi';
 import { Tag } from 'antd';
-import { categoryByApi, themeBackground } from '../../lib/reportLevels.ts';
+import { categoryByApi, NO_RESULT, themeBackground, toneColour } from '../../lib/reportLevels.ts';
 import { ItemList } from './ItemList.tsx';
 import { ReportLink } from './ReportLink.tsx';
 
@@ -30,24 +30,24 @@ export function Crumbs({ trail }: { trail: { to?: string; label: string }[] }) {
   );
 }
 
-/** The Chinese word for a level, as the category's own items spell it. */
-function levelName(items: ReportItemSummary[], level: string): string {
-  if (level === 'unDetected') return '未检出';
-  return items.find((i) => i.level === level)?.levelLabel ?? level;
-}
-
 function CategoryHero({ view, title }: { view: ReportCategoryView; title?: string }) {
+  const undetected = view.items.filter((i) => i.status === 'unDetected' && i.productStatus === 0).length;
   return (
     <section className="report-hero" style={{ background: themeBackground(view.theme) }} data-testid="category-hero">
       <h1>{title ?? view.name}</h1>
       <p>{view.description}</p>
       <div className="report-hero__meta">
         <Tag>共 {view.total} 项</Tag>
-        {Object.entries(view.levelCounts).map(([level, n]) => (
-          <Tag key={level}>
-            {levelName(view.items, level)} {n}
+        {view.verdictCounts.map((v) => (
+          <Tag key={v.level} color={toneColour(v.tone)}>
+            {v.badge} {v.count}
           </Tag>
         ))}
+        {undetected > 0 && (
+          <Tag>
+            {NO_RESULT} {undetected}
+          </Tag>
+        )}
       </div>
     </section>
   );

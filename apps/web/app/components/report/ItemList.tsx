@@ -1,7 +1,7 @@
 import { LockOutlined, RightOutlined } from '@ant-design/icons';
 import { LOCKED_ITEM_TOAST, PRODUCT_STATUS, type ReportApiCategory, type ReportItemSummary } from '@jiyin/contracts/reportApi';
 import { App, Tag } from 'antd';
-import { itemPath, levelColour, themeBackground } from '../../lib/reportLevels.ts';
+import { itemPath, NO_RESULT, themeBackground, toneColour } from '../../lib/reportLevels.ts';
 import { ReportLink } from './ReportLink.tsx';
 
 function ItemBody({ item }: { item: ReportItemSummary }) {
@@ -10,22 +10,25 @@ function ItemBody({ item }: { item: ReportItemSummary }) {
     <>
       <span className="report-item__band" style={{ background: themeBackground(item.theme) }} aria-hidden="true" />
       <span className="report-item__text">
-        <strong className="report-item__title">{item.title}</strong>
-        {locked ? (
-          <span className="report-item__result muted">升级后可查看</span>
-        ) : item.status === 'unDetected' ? (
-          <span className="report-item__result muted">芯片未读到关键位点</span>
-        ) : (
-          <span className="report-item__result">{item.label}</span>
-        )}
+        <strong className="report-item__title" data-testid="report-item-title">
+          {item.title}
+        </strong>
+        {/* The detail line names what was read; the verdict is said once, by the badge. */}
+        <span className="report-item__result muted">
+          {locked ? '升级后可查看' : item.status === 'unDetected' ? '芯片未读到关键位点' : item.detail}
+        </span>
       </span>
       <span className="report-item__tail">
         {locked ? (
           <Tag icon={<LockOutlined />}>未解锁</Tag>
         ) : item.status === 'unDetected' ? (
-          <Tag>未检出</Tag>
+          <Tag>{NO_RESULT}</Tag>
         ) : (
-          item.levelLabel && <Tag color={levelColour(item.level)}>{item.levelLabel}</Tag>
+          item.levelLabel && (
+            <Tag color={toneColour(item.tone)} data-testid="report-item-badge">
+              {item.levelLabel}
+            </Tag>
+          )
         )}
         <RightOutlined className="muted" />
       </span>
@@ -34,8 +37,8 @@ function ItemBody({ item }: { item: ReportItemSummary }) {
 }
 
 /**
- * Report items of a category (§2.2): each with its theme, result and level; undetected items say
- * 未检出; a locked item (productStatus lock) does not open and asks to unlock in the app (§5).
+ * Report items of a category (§2.2): each with its theme, name, detail line and one verdict badge;
+ * items the chip did not read say 无结果; a locked item (productStatus lock) does not open and asks to unlock in the app (§5).
  */
 export function ItemList({ category, items }: { category: ReportApiCategory; items: ReportItemSummary[] }) {
   const { message } = App.useApp();

@@ -12,7 +12,7 @@ import { pageTitle } from '../../lib/brand.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
 import { answerStatus, reportApi, reportContext } from '../../lib/reportContext.ts';
 import { useReportLayoutData } from '../../lib/reportData.ts';
-import { itemPath, levelColour, themeBackground } from '../../lib/reportLevels.ts';
+import { itemPath, themeBackground, toneColour } from '../../lib/reportLevels.ts';
 import type { Route } from './+types/dashboard';
 
 export const meta = () => [{ title: pageTitle('我的基因报告') }];
@@ -45,16 +45,16 @@ function CategoryCard({ c, shareView }: { c: ReportOverview['categories'][number
           </button>
         ) : (
           <>
-            {c.highlights.length === 0 && (
-              <span className="muted">
-                {/* §4 tumour-share limit: the server withholds tumour results from share viewers. */}
-                {shareView && c.category === 'tumor' ? '肿瘤风险报告仅限本人查看。' : '各项结果都在一般水平，点开看看详细解读。'}
-              </span>
-            )}
-            {c.highlights.map((h) => (
-              <ReportLink key={h.id} to={itemPath(c.category, h.id)} className="overview-card__row">
-                <span>{h.title}</span>
-                {h.levelLabel && <Tag color={levelColour(h.level)}>{h.levelLabel}</Tag>}
+            {/* §4 tumour-share limit: the server withholds tumour results from share viewers. */}
+            <p className="overview-card__summary" data-testid="overview-summary">
+              {c.summary ?? (shareView && c.category === 'tumor' ? '肿瘤风险报告仅限本人查看。' : '暂无可显示的结果。')}
+            </p>
+            {c.preview.map((h) => (
+              <ReportLink key={h.id} to={itemPath(c.category, h.id)} className="overview-card__row" data-testid="overview-row">
+                <span className="overview-card__title" data-testid="overview-title">
+                  {h.title}
+                </span>
+                {h.levelLabel && <Tag color={toneColour(h.tone)}>{h.levelLabel}</Tag>}
               </ReportLink>
             ))}
             <ReportLink to={`/report/${c.page}`} className="overview-card__more">
@@ -67,7 +67,10 @@ function CategoryCard({ c, shareView }: { c: ReportOverview['categories'][number
   );
 }
 
-/** §2.2 /report, the personal home (§2.6 dashboard): the person, highlights per category, share and PDF. */
+/**
+ * §2.2 /report, the personal home (§2.6 dashboard): the person, per category a summary line and its
+ * first items in a fixed order (never a pick of the worst), share and PDF.
+ */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { ctx } = useReportLayoutData();
   const { status, message, overview } = loaderData;

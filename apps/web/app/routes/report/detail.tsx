@@ -9,7 +9,7 @@ import { ReportStatusView } from '../../components/report/ReportStatusView.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { answerStatus, reportApi, reportContext } from '../../lib/reportContext.ts';
 import { useReportLayoutData } from '../../lib/reportData.ts';
-import { categoryOfPath, levelColour, themeBackground } from '../../lib/reportLevels.ts';
+import { categoryOfPath, NO_RESULT, themeBackground, toneColour } from '../../lib/reportLevels.ts';
 import type { Route } from './+types/detail';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData?.title ?? '报告详情') }];
@@ -50,11 +50,19 @@ function DetailView({ d, canRate, barcode }: { d: ReportItemDetail; canRate: boo
     <>
       <section className="report-hero" style={{ background: themeBackground(d.theme) }} data-testid="detail-hero">
         <h1>{d.title}</h1>
+        <p className="report-hero__detail">{d.detail}</p>
+        {/* The verdict once, large; the rule's genotype-specific result under it when it says more. */}
         <div className="report-hero__result" data-testid="detail-result">
-          {undetected ? '未检出' : d.label}
+          {undetected ? (
+            NO_RESULT
+          ) : (
+            <Tag color={toneColour(d.tone)} className="report-hero__verdict">
+              {d.levelLabel}
+            </Tag>
+          )}
         </div>
+        {!undetected && d.label !== d.levelLabel && <p data-testid="detail-label">{d.label}</p>}
         <div className="report-hero__meta">
-          {!undetected && d.levelLabel && <Tag color={levelColour(d.level)}>{d.levelLabel}</Tag>}
           {d.drugClass && <Tag>{d.drugClass}</Tag>}
           {d.genes.map((g) => (
             <Tag key={g}>{g}</Tag>
@@ -66,7 +74,14 @@ function DetailView({ d, canRate, barcode }: { d: ReportItemDetail; canRate: boo
         {undetected ? (
           <p>芯片没有读到这个项目需要的关键位点，暂时无法给出结果。这不代表有风险，也不代表没有风险。</p>
         ) : (
-          d.explanation && <p>{d.explanation}</p>
+          <>
+            {d.verdict && (
+              <p data-testid="detail-verdict">
+                <strong>{d.verdict}</strong>
+              </p>
+            )}
+            {d.explanation && <p>{d.explanation}</p>}
+          </>
         )}
         <p className="muted">{d.summary}</p>
       </section>
@@ -74,8 +89,8 @@ function DetailView({ d, canRate, barcode }: { d: ReportItemDetail; canRate: boo
         <h2>检测位点</h2>
         <GenotypeTable rows={d.genotypes} />
       </section>
-      <section className="report-section" data-testid="detail-advice">
-        <h2>建议</h2>
+      <section className="report-section" data-testid="detail-advice" data-advice-kind={d.adviceKind}>
+        <h2>{d.adviceKind === 'confirm' || d.adviceKind === 'counsel' ? '下一步怎么做' : '建议'}</h2>
         <p>{d.advice}</p>
       </section>
       <section className="report-section">

@@ -8,7 +8,7 @@ import { ReportStatusView } from '../../components/report/ReportStatusView.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { answerStatus, reportApi, reportContext } from '../../lib/reportContext.ts';
 import { useReportLayoutData } from '../../lib/reportData.ts';
-import { ELEVATED_LEVELS, itemPath, levelColour } from '../../lib/reportLevels.ts';
+import { itemPath, NO_RESULT, toneColour } from '../../lib/reportLevels.ts';
 import type { Route } from './+types/old-risk';
 
 export const meta = () => [{ title: pageTitle('疾病风险（旧版）') }];
@@ -29,7 +29,7 @@ export default function OldRiskPage({ loaderData }: Route.ComponentProps) {
     return <ReportStatusView status={status === 'out' ? 'error' : status} loggedIn={ctx.loggedIn} message={message} />;
   }
   const rows = view.items;
-  const elevated = rows.filter((i) => i.status === 'out' && i.level && ELEVATED_LEVELS.includes(i.level)).length;
+  const elevated = rows.filter((i) => i.status === 'out' && i.level === 'high').length;
   return (
     <>
       <Crumbs trail={[{ to: '/report', label: '个人首页' }, { label: '疾病风险（旧版）' }]} />
@@ -64,13 +64,13 @@ export default function OldRiskPage({ loaderData }: Route.ComponentProps) {
               title: '结果',
               dataIndex: 'label',
               render: (label: string | null, item) =>
-                item.productStatus === PRODUCT_STATUS.lock ? '升级后可查看' : item.status === 'unDetected' ? '未检出' : label,
+                item.productStatus === PRODUCT_STATUS.lock ? '升级后可查看' : item.status === 'unDetected' ? NO_RESULT : label,
             },
             {
               title: '风险等级',
               dataIndex: 'levelLabel',
               render: (levelLabel: string | null, item) =>
-                item.status === 'out' && levelLabel ? <Tag color={levelColour(item.level)}>{levelLabel}</Tag> : <Tag>—</Tag>,
+                item.status === 'out' && levelLabel ? <Tag color={toneColour(item.tone)}>{levelLabel}</Tag> : <Tag>—</Tag>,
             },
           ]}
         />

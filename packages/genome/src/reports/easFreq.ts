@@ -1,9 +1,10 @@
 /**
  * East Asian allele counts of knowledge-base markers, from data/kb/eas-freq.tsv (1000 Genomes phase 3
- * EAS, counted from genotypes by scripts/derive-eas-freq.py; origin in data/SOURCES.md).
+ * EAS, counted from genotypes by scripts/derive-eas-freq.py; origin in data/SOURCES.md). Read by the
+ * knowledge-base build and by the simulator (simulate/kbFrequencies.ts).
  */
 import { readFileSync } from 'node:fs';
-import type { KbMarker } from '../../src/reports/schema.ts';
+import type { KbMarker } from './schema.ts';
 
 export interface EasCount {
   rsid: string;
