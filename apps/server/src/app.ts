@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -14,6 +14,7 @@ import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
 import { createQueue } from './jobs/index.ts';
+import { createMetrics, installMetrics, instrumentQueue, jobLogFields } from './metrics/index.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -40,10 +41,16 @@ export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sm
 export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = base;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, mixin: jobLogFields },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Loading the web build (a 7 MB server bundle) can take well over Fastify's default 10 s on a busy machine.
+    pluginTimeout: 60_000,
+    // Unique across processes and restarts (or the proxy's id), so a request can be followed into the jobs it queued.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   });
+  const metrics = createMetrics();
   const providers = createProviders(config, app.log);
   const now = base.now ?? (() => new Date());
   const deps: Deps = {
@@ -51,7 +58,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     sms: base.sms ?? providers.sms,
     captcha: base.captcha ?? providers.captcha,
     now,
-    queue: base.queue ?? createQueue(base.database, { now, log: app.log }),
+    queue: instrumentQueue(base.queue ?? createQueue(base.database, { now, log: app.log }), metrics),
     storage: base.storage ?? (await createStorage(config)),
   };
   app.log.info(
@@ -66,6 +73,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
   // per-IP limit, because the page request that caused them was already counted.
   const internalToken = randomBytes(24).toString('hex');
 
+  installMetrics(app, metrics, config.metricsToken);
   app.setErrorHandler(envelopeErrorHandler(app));
   registerJsonParser(app);
   await app.register(helmet, {

@@ -30,6 +30,10 @@ export interface Config {
    * Per-IP limits (SMS, sign-in) rest on it, so anyone else's header is ignored.
    */
   trustProxy: string;
+  /** How long an anonymous public page (home, topics…) is served from memory; 0 renders every request. */
+  pageCacheTtlMs: number;
+  /** Bearer token for `/metrics`; without one it answers loopback callers only. */
+  metricsToken?: string;
   /** Private file storage (raw genetic data, PDFs): `${dataDir}/files`, or an S3-compatible bucket. */
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
@@ -69,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     captcha: { provider: env.CAPTCHA_PROVIDER === 'http' ? 'http' : 'dev', verifyUrl: env.CAPTCHA_VERIFY_URL, secret: env.CAPTCHA_SECRET },
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    pageCacheTtlMs: Number(env.PAGE_CACHE_TTL_MS ?? 10_000),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : appEnv !== 'local' && appEnv !== 'test',
   };
 }
