@@ -10,6 +10,7 @@ import { apiRoutes } from './api.ts';
 import { logoutRoutes } from './auth/logout.ts';
 import { createProviders } from './auth/providers.ts';
 import type { Deps } from './deps.ts';
+import { healthRoutes } from './health/routes.ts';
 import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
@@ -65,8 +66,9 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}`,
   );
   app.decorate('deps', deps);
-  // Workers start with the app and stop before it closes (the database closes after the app).
-  await registerWorkers(deps, app.log);
+  // Workers start with the app and stop before it closes (the database closes after the app). Web-only
+  // processes queue jobs for the worker processes and run none.
+  if (config.role !== 'web') await registerWorkers(deps, app.log);
   app.addHook('onReady', () => deps.queue.start());
   app.addHook('onClose', () => deps.queue.stop());
   // In-process calls made by server-side rendering carry this per-process secret and skip the
@@ -93,22 +95,26 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     errorResponseBuilder: (_req, ctx) => new ApiError('RATE_LIMITED', `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`, 429),
   });
 
-  await app.register(apiRoutes, deps);
-  await app.register(
-    async (proxied) => {
-      registerSignatureCheck(proxied, config, opts.now);
-      await proxied.register(apiRoutes, deps);
-      proxied.setNotFoundHandler((_req, reply) => reply.status(404).send(fail('API_NOT_FOUND')));
-    },
-    { prefix: PROXY_PREFIX },
-  );
-
-  await app.register(logoutRoutes, deps);
-  if (opts.pages !== false) await app.register(pageRoutes, { ...deps, internalToken });
+  if (config.role === 'worker') {
+    // A worker process answers only health and metrics (what its supervisor and Prometheus ask).
+    await app.register(healthRoutes, deps);
+  } else {
+    await app.register(apiRoutes, deps);
+    await app.register(
+      async (proxied) => {
+        registerSignatureCheck(proxied, config, opts.now);
+        await proxied.register(apiRoutes, deps);
+        proxied.setNotFoundHandler((_req, reply) => reply.status(404).send(fail('API_NOT_FOUND')));
+      },
+      { prefix: PROXY_PREFIX },
+    );
+    await app.register(logoutRoutes, deps);
+    if (opts.pages !== false) await app.register(pageRoutes, { ...deps, internalToken });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (isApiPath(path) || opts.pages === false) return reply.status(404).send(fail('API_NOT_FOUND'));
+    if (isApiPath(path) || opts.pages === false || config.role === 'worker') return reply.status(404).send(fail('API_NOT_FOUND'));
     return reply.status(404).type('text/plain; charset=utf-8').send('This page could not be found');
   });
   return app;

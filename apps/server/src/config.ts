@@ -5,7 +5,12 @@ import type { SignKeys } from '@jiyin/contracts/signing';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
+/** What one server process does: everything (the default, and the only choice on PGlite), pages and API only, or jobs only. */
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 export interface Config {
+  role: ProcessRole;
   port: number;
   host: string;
   env: Environment;
@@ -51,7 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SMS_PROVIDER=http (with SMS_API_URL, SMS_API_KEY) must be set in prod');
   if (appEnv === 'prod' && (env.CAPTCHA_PROVIDER !== 'http' || !env.CAPTCHA_VERIFY_URL || !env.CAPTCHA_SECRET))
     throw new Error('CAPTCHA_PROVIDER=http (with CAPTCHA_VERIFY_URL, CAPTCHA_SECRET) must be set in prod');
+  const role = (env.PROCESS_ROLE || 'all') as ProcessRole;
+  if (!PROCESS_ROLES.includes(role)) throw new Error(`PROCESS_ROLE must be one of ${PROCESS_ROLES.join(', ')}`);
+  // The embedded database's data directory is opened by one process, which must then run the jobs too.
+  if (role !== 'all' && !env.DATABASE_URL) throw new Error(`PROCESS_ROLE=${role} needs DATABASE_URL (Postgres)`);
   return {
+    role,
     storage: storageConfig(env),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
