@@ -32,7 +32,11 @@ export function run(command, args, options = {}) {
 /** Builds the web app when there is no build or a source is newer than it. */
 export async function buildWebIfStale() {
   const built = existsSync(WEB_SERVER_ENTRY) ? statSync(WEB_SERVER_ENTRY).mtimeMs : 0;
-  const sources = Math.max(...WEB_SOURCES.map(newestMtime), newestMtime(path.join(WEB_DIR, 'vite.config.ts')));
+  const sources = Math.max(
+    ...WEB_SOURCES.map(newestMtime),
+    newestMtime(path.join(WEB_DIR, 'vite.config.ts')),
+    newestMtime(path.join(WEB_DIR, 'antd-stylesheet.ts')),
+  );
   if (built && built >= sources) return;
   console.log('[build] building the web app (react-router build)…');
   const code = await run(path.join(ROOT, 'node_modules', '.bin', 'react-router'), ['build'], { cwd: WEB_DIR });

@@ -1,11 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { antdStylesheet } from './antd-stylesheet.ts';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [antdStylesheet(), reactRouter()],
   ssr: {
-    // Workspace packages ship TypeScript sources. antd and its style engine are bundled too, so the
-    // server render and the style extraction share one @ant-design/cssinjs instance.
+    // Workspace packages ship TypeScript sources; antd and its style engine are bundled with the server build.
     noExternal: [/^@jiyin\//, 'antd', /^@ant-design\//, /^@rc-component\//, /^rc-/, /^@emotion\//],
   },
   build: { chunkSizeWarningLimit: 1500 },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -10,10 +10,12 @@ import { apiRoutes } from './api.ts';
 import { logoutRoutes } from './auth/logout.ts';
 import { createProviders } from './auth/providers.ts';
 import type { Deps } from './deps.ts';
+import { healthRoutes } from './health/routes.ts';
 import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
 import { createQueue } from './jobs/index.ts';
+import { createMetrics, installMetrics, instrumentQueue, jobLogFields } from './metrics/index.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -40,10 +42,16 @@ export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sm
 export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = base;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, mixin: jobLogFields },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Loading the web build (a 7 MB server bundle) can take well over Fastify's default 10 s on a busy machine.
+    pluginTimeout: 60_000,
+    // Unique across processes and restarts (or the proxy's id), so a request can be followed into the jobs it queued.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   });
+  const metrics = createMetrics();
   const providers = createProviders(config, app.log);
   const now = base.now ?? (() => new Date());
   const deps: Deps = {
@@ -51,21 +59,23 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     sms: base.sms ?? providers.sms,
     captcha: base.captcha ?? providers.captcha,
     now,
-    queue: base.queue ?? createQueue(base.database, { now, log: app.log }),
+    queue: instrumentQueue(base.queue ?? createQueue(base.database, { now, log: app.log }), metrics),
     storage: base.storage ?? (await createStorage(config)),
   };
   app.log.info(
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}`,
   );
   app.decorate('deps', deps);
-  // Workers start with the app and stop before it closes (the database closes after the app).
-  await registerWorkers(deps, app.log);
+  // Workers start with the app and stop before it closes (the database closes after the app). Web-only
+  // processes queue jobs for the worker processes and run none.
+  if (config.role !== 'web') await registerWorkers(deps, app.log);
   app.addHook('onReady', () => deps.queue.start());
   app.addHook('onClose', () => deps.queue.stop());
   // In-process calls made by server-side rendering carry this per-process secret and skip the
   // per-IP limit, because the page request that caused them was already counted.
   const internalToken = randomBytes(24).toString('hex');
 
+  installMetrics(app, metrics, config.metricsToken);
   app.setErrorHandler(envelopeErrorHandler(app));
   registerJsonParser(app);
   await app.register(helmet, {
@@ -85,22 +95,26 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     errorResponseBuilder: (_req, ctx) => new ApiError('RATE_LIMITED', `请求过于频繁，请 ${Math.ceil(ctx.ttl / 1000)} 秒后再试`, 429),
   });
 
-  await app.register(apiRoutes, deps);
-  await app.register(
-    async (proxied) => {
-      registerSignatureCheck(proxied, config, opts.now);
-      await proxied.register(apiRoutes, deps);
-      proxied.setNotFoundHandler((_req, reply) => reply.status(404).send(fail('API_NOT_FOUND')));
-    },
-    { prefix: PROXY_PREFIX },
-  );
-
-  await app.register(logoutRoutes, deps);
-  if (opts.pages !== false) await app.register(pageRoutes, { ...deps, internalToken });
+  if (config.role === 'worker') {
+    // A worker process answers only health and metrics (what its supervisor and Prometheus ask).
+    await app.register(healthRoutes, deps);
+  } else {
+    await app.register(apiRoutes, deps);
+    await app.register(
+      async (proxied) => {
+        registerSignatureCheck(proxied, config, opts.now);
+        await proxied.register(apiRoutes, deps);
+        proxied.setNotFoundHandler((_req, reply) => reply.status(404).send(fail('API_NOT_FOUND')));
+      },
+      { prefix: PROXY_PREFIX },
+    );
+    await app.register(logoutRoutes, deps);
+    if (opts.pages !== false) await app.register(pageRoutes, { ...deps, internalToken });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (isApiPath(path) || opts.pages === false) return reply.status(404).send(fail('API_NOT_FOUND'));
+    if (isApiPath(path) || opts.pages === false || config.role === 'worker') return reply.status(404).send(fail('API_NOT_FOUND'));
     return reply.status(404).type('text/plain; charset=utf-8').send('This page could not be found');
   });
   return app;

@@ -5,7 +5,12 @@ import type { SignKeys } from '@jiyin/contracts/signing';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
+/** What one server process does: everything (the default, and the only choice on PGlite), pages and API only, or jobs only. */
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 export interface Config {
+  role: ProcessRole;
   port: number;
   host: string;
   env: Environment;
@@ -35,6 +40,10 @@ export interface Config {
    * Per-IP limits (SMS, sign-in) rest on it, so anyone else's header is ignored.
    */
   trustProxy: string;
+  /** How long an anonymous public page (home, topics…) is served from memory; 0 renders every request. */
+  pageCacheTtlMs: number;
+  /** Bearer token for `/metrics`; without one it answers loopback callers only. */
+  metricsToken?: string;
   /** Private file storage (raw genetic data, PDFs): `${dataDir}/files`, or an S3-compatible bucket. */
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
@@ -52,7 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SMS_PROVIDER=http (with SMS_API_URL, SMS_API_KEY) must be set in prod');
   if (appEnv === 'prod' && (env.CAPTCHA_PROVIDER !== 'http' || !env.CAPTCHA_VERIFY_URL || !env.CAPTCHA_SECRET))
     throw new Error('CAPTCHA_PROVIDER=http (with CAPTCHA_VERIFY_URL, CAPTCHA_SECRET) must be set in prod');
+  const role = (env.PROCESS_ROLE || 'all') as ProcessRole;
+  if (!PROCESS_ROLES.includes(role)) throw new Error(`PROCESS_ROLE must be one of ${PROCESS_ROLES.join(', ')}`);
+  // The embedded database's data directory is opened by one process, which must then run the jobs too.
+  if (role !== 'all' && !env.DATABASE_URL) throw new Error(`PROCESS_ROLE=${role} needs DATABASE_URL (Postgres)`);
   return {
+    role,
     storage: storageConfig(env),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
@@ -75,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     captcha: { provider: env.CAPTCHA_PROVIDER === 'http' ? 'http' : 'dev', verifyUrl: env.CAPTCHA_VERIFY_URL, secret: env.CAPTCHA_SECRET },
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    pageCacheTtlMs: Number(env.PAGE_CACHE_TTL_MS ?? 10_000),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : appEnv !== 'local' && appEnv !== 'test',
   };
 }

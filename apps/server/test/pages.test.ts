@@ -4,7 +4,7 @@ import { REDIRECT_RULES } from '@jiyin/contracts/redirects';
 import { PAGE_ROUTES } from '@jiyin/contracts/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PENDING_ROUTES } from '../../web/app/routes.pending.ts';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 /** A concrete URL for a route pattern: optional params dropped, required ones filled. */
 const sample = (pattern: string) => pattern.replace(/\/:\w+\?/g, '').replace(/:\w+/g, '1');
@@ -71,6 +71,31 @@ describe('every page route of §2.1–§2.4 over HTTP', () => {
     const guarded = await t.app.inject({ method: 'GET', url: '/user/persons.data' });
     expect(legacy.body).toContain('/topics?x=1');
     expect(guarded.body).toContain('/auth/signin?from=%2Fuser%2Fpersons');
+  });
+
+  it('links antd styles as one content-hashed stylesheet and inlines none', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/root-[\w-]+\.css"/);
+    expect(res.body).not.toContain('data-rc-order');
+    expect(res.body).not.toContain('<style');
+  });
+
+  it('serves anonymous public pages from a short cache with an ETag (304 when the browser has it), never a signed-in visitor', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/topics' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ method: 'GET', url: '/topics', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // A session makes the page the visitor's own: rendered for them, never stored or served from the cache.
+    const cookie = await signUpUser(t, '13700001234');
+    const signedIn = await t.app.inject({ method: 'GET', url: '/topics', headers: { cookie, 'if-none-match': etag } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).toBeUndefined();
+    // Private pages are never cached either.
+    const persons = await t.app.inject({ method: 'GET', url: '/user/persons', headers: { cookie } });
+    expect(persons.headers.etag).toBeUndefined();
   });
 });
 

@@ -16,7 +16,10 @@ import { isChunkLoadError, reloadForChunkError } from './lib/chunkReload.ts';
 import type { RootData } from './lib/rootData.ts';
 import { useOptionalRootData, useRootData } from './lib/rootData.ts';
 import './lib/context.ts';
+// antd's styles baked at build time (vite.config.ts): listed before the app's own so those win.
+import 'virtual:antd.css';
 import './app.css';
+import { ANTD_THEME } from './lib/theme.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -71,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 8 } }}>
+        <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ ...ANTD_THEME, zeroRuntime: true }}>
           <AntApp>
             <PageLoadBar />
             {children}

@@ -81,6 +81,15 @@ describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
     await page.getByLabel('条码', { exact: true }).fill(barcode.toLowerCase());
     await page.getByRole('button', { name: '绑定', exact: true }).click();
     await card.getByText(barcode).waitFor();
+    // Tested once: no second binding offered; each privacy switch says what it does; deleting names what goes.
+    expect(await card.getByRole('button', { name: '绑定条码' }).count()).toBe(0);
+    expect(await card.getByTestId('privacy-effect').count()).toBe(3);
+    await card.getByRole('button', { name: '删除检测人' }).click();
+    const confirm = page.locator('.ant-popover:visible');
+    await confirm.getByText('删除检测人「外婆」？').waitFor();
+    await confirm.getByText('全部报告、原始数据、基因亲人匹配和分享链接将一并永久删除').waitFor();
+    await screenshot(page, vp, 'persons-delete-confirm');
+    await confirm.getByRole('button', { name: '取消' }).click();
     await screenshot(page, vp, 'persons');
     expect(page.errors).toEqual([]);
     await page.context().close();

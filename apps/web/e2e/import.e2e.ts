@@ -262,10 +262,12 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
     const saved = await (await download).path();
     expect(await sha256(saved)).toBe(await sha256(original));
 
-    await row.getByRole('button', { name: '删除' }).click();
-    await page.getByText('删除后无法恢复，报告会保留').waitFor();
+    await row.getByRole('button', { name: '删除文件' }).click();
+    // The confirmation names the file and says what stays.
+    await page.locator('.ant-popover:visible').getByText('删除原始数据文件「').waitFor();
+    await page.getByText('已生成的报告和检测人都会保留').waitFor();
     await screenshot(page, vp, 'import-raw-delete');
-    await page.locator('.ant-popover:visible').getByRole('button', { name: '确认删除' }).click();
+    await page.locator('.ant-popover:visible').getByRole('button', { name: '删除文件' }).click();
     await page.getByText('原始数据已删除').waitFor();
     await row.waitFor({ state: 'detached' });
     // The reports stay: the kit is still the person's.

@@ -142,10 +142,27 @@ export const personInputSchema = z.object({
 export type PersonInput = z.infer<typeof personInputSchema>;
 
 /** Privacy switches of a person (§3): who may see what. */
+/** Per-person privacy switches; `effect` tells the owner, next to the switch, what turning it on or off does. */
 export const PRIVACY_FEATURES = [
-  { feature: 'geneRelativesVisible', label: '在基因亲人中展示我', defaultOpen: false },
-  { feature: 'showFullName', label: '向亲人展示完整姓名', defaultOpen: false },
-  { feature: 'rawDataDownload', label: '允许下载原始数据', defaultOpen: true },
+  {
+    feature: 'geneRelativesVisible',
+    label: '在基因亲人中展示我',
+    defaultOpen: false,
+    effect:
+      '开启需先同意《基因亲人服务协议》：DNA 会与其他已加入的用户比对，双方互相出现在基因亲人列表中。关闭后立即从他人列表中消失，已有的匹配一并删除。',
+  },
+  {
+    feature: 'showFullName',
+    label: '向亲人展示完整姓名',
+    defaultOpen: false,
+    effect: '关闭时，基因亲人只看到姓氏加“先生”或“女士”；开启后看到完整姓名。',
+  },
+  {
+    feature: 'rawDataDownload',
+    label: '允许下载原始数据',
+    defaultOpen: true,
+    effect: '关闭后，该检测人的原始数据文件不能解冻或下载（包括你自己），报告不受影响。',
+  },
 ] as const;
 export type PrivacyFeature = (typeof PRIVACY_FEATURES)[number]['feature'];
 export const privacySchema = z.object({

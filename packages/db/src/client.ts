@@ -38,7 +38,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       db,
       kind: 'postgres',
       url: opts.url,
-      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateLocked(opts.url as string),
       ping: () => ping(db),
       close: () => client.end({ timeout: 5 }),
     };
@@ -55,6 +55,23 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/** Any number key shared by every process of the product: migrations run one process at a time. */
+const MIGRATION_LOCK = 7_424_031;
+
+/**
+ * Migrates under a session advisory lock on one dedicated connection, so web and worker processes
+ * starting together on one Postgres never run the same migration twice.
+ */
+async function migrateLocked(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -3,7 +3,15 @@ import { PgBossQueue } from './pgboss.ts';
 import type { JobQueue } from './queue.ts';
 import { TableQueue } from './table.ts';
 
-export { DEFAULT_RETRY_LIMIT, type JobHandler, type JobInfo, type JobQueue, type SendOptions, type WorkOptions } from './queue.ts';
+export {
+  DEFAULT_RETRY_LIMIT,
+  type JobHandler,
+  type JobInfo,
+  type JobQueue,
+  type QueueDepth,
+  type SendOptions,
+  type WorkOptions,
+} from './queue.ts';
 export { PgBossQueue } from './pgboss.ts';
 export { TableQueue, type TableQueueOptions } from './table.ts';
 

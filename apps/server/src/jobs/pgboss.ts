@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type JobWithMetadata, PgBoss } from 'pg-boss';
-import { DEFAULT_RETRY_LIMIT, type JobHandler, type JobQueue, type SendOptions, type WorkOptions } from './queue.ts';
+import { DEFAULT_RETRY_LIMIT, type JobHandler, type JobQueue, type QueueDepth, type SendOptions, type WorkOptions } from './queue.ts';
 
 export interface PgBossQueueOptions {
   /** Seconds without a heartbeat after which a running job counts as dead and is retried. */
@@ -104,5 +104,21 @@ export class PgBossQueue implements JobQueue {
     this.opened = null;
     this.queues.clear();
     await this.boss.stop({ graceful: true, timeout: 15_000, close: true });
+  }
+
+  async depth(): Promise<QueueDepth[]> {
+    await this.open();
+    const queues = await this.boss.getQueues();
+    return queues.filter((q) => !q.name.endsWith(DEAD)).map((q) => ({ name: q.name, waiting: q.queuedCount, active: q.activeCount }));
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.open();
+      await this.boss.getQueues();
+      return true;
+    } catch {
+      return false;
+    }
   }
 }

@@ -34,6 +34,13 @@ export interface WorkOptions<P> {
   onFailed?: (payload: P, error: string) => Promise<void>;
 }
 
+/** Jobs of one name that wait (ready or retrying later) and that run now. */
+export interface QueueDepth {
+  name: string;
+  waiting: number;
+  active: number;
+}
+
 export interface JobQueue {
   readonly kind: 'pg-boss' | 'table';
   /** Enqueues a job; answers its id, or null when a job with the same singleton key is pending. */
@@ -43,6 +50,10 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs and waits (a bounded time) for running ones; unfinished jobs run again later. */
   stop(): Promise<void>;
+  /** Waiting and running jobs per name (metrics). */
+  depth(): Promise<QueueDepth[]>;
+  /** Whether the queue's storage answers (readiness). */
+  ping(): Promise<boolean>;
 }
 
 export const DEFAULT_RETRY_LIMIT = 2;

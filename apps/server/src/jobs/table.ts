@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { DEFAULT_RETRY_LIMIT, type JobHandler, type JobQueue, type SendOptions, type WorkOptions } from './queue.ts';
+import { DEFAULT_RETRY_LIMIT, type JobHandler, type JobQueue, type QueueDepth, type SendOptions, type WorkOptions } from './queue.ts';
 
 const { queueJobs } = schema;
 
@@ -125,6 +125,32 @@ export class TableQueue implements JobQueue {
       }),
     ]);
     clearTimeout(timeout);
+  }
+
+  async depth(): Promise<QueueDepth[]> {
+    const rows = await this.db
+      .select({ name: queueJobs.name, state: queueJobs.state, n: sql<number>`count(*)::int` })
+      .from(queueJobs)
+      .where(inArray(queueJobs.state, ['created', 'active']))
+      .groupBy(queueJobs.name, queueJobs.state);
+    const byName = new Map<string, QueueDepth>();
+    for (const w of this.workers.keys()) byName.set(w, { name: w, waiting: 0, active: 0 });
+    for (const r of rows) {
+      const d = byName.get(r.name) ?? { name: r.name, waiting: 0, active: 0 };
+      if (r.state === 'active') d.active = r.n;
+      else d.waiting = r.n;
+      byName.set(r.name, d);
+    }
+    return [...byName.values()];
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.db.select({ id: queueJobs.id }).from(queueJobs).limit(1);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Runs a claiming pass now (or right after the current one). */

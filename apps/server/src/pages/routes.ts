@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { type ApiTransport, isApiPath, type PageLoadContext } from '@jiyin/contracts/api';
 import { detectDevice } from '@jiyin/contracts/device';
+import { TOKEN_COOKIE } from '@jiyin/contracts/constants';
 import { fail } from '@jiyin/contracts/envelope';
 import { anonymousRedirect, isGuardedPath } from '@jiyin/contracts/guards';
 import { redirectTarget } from '@jiyin/contracts/redirects';
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Deps } from '../deps.ts';
 import { currentUser } from '../users/session.ts';
+import { type CachedPage, PageCache } from './cache.ts';
 import { ensureTrackingCookies } from './tracking.ts';
 
 export const INTERNAL_HEADER = 'x-internal-ssr';
@@ -32,6 +34,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
+  const pageCache = new PageCache(config.pageCacheTtlMs);
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -77,6 +80,9 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
       }
 
       ensureTrackingCookies(req, reply, config.env !== 'local');
+      const cacheKey = isDataRequest ? null : pageCache.keyOf(req, url, device, TOKEN_COOKIE.name);
+      const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
+      if (cached) return sendCached(req, reply, cached);
       const context: PageLoadContext = {
         api: inProcessTransport(app, req, deps.internalToken, `${url.pathname}${url.search}`),
         device,
@@ -84,6 +90,10 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
         env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
       };
       const response = await handle(toWebRequest(req, reply, url), context);
+      if (cacheKey && response.status === 200 && !response.headers.has('set-cookie')) {
+        const body = Buffer.from(await response.arrayBuffer());
+        return sendCached(req, reply, pageCache.put(cacheKey, response.status, [...response.headers], body));
+      }
       return sendWebResponse(reply, response);
     },
   });
@@ -138,6 +148,14 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, url: URL): Reque
     // @ts-expect-error Node's fetch needs duplex for streamed request bodies
     duplex: hasBody ? 'half' : undefined,
   });
+}
+
+/** A cached page, or 304 when the browser already holds this version (browsers revalidate every time). */
+function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  for (const [key, value] of page.headers) reply.header(key, value);
+  reply.header('etag', page.etag).header('cache-control', 'no-cache');
+  if (req.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  return reply.status(page.status).send(page.body);
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response) {

@@ -93,14 +93,15 @@ export function RawDataFiles({ personId, downloadAllowed }: { personId: string; 
                 </Button>
               )}
               <Popconfirm
-                title="删除后无法恢复，报告会保留"
-                okText="确认删除"
+                title={`删除原始数据文件「${f.fileName}」？`}
+                description="只删除这个文件，无法恢复；已生成的报告和检测人都会保留。"
+                okText="删除文件"
                 cancelText="取消"
                 okButtonProps={{ danger: true }}
                 onConfirm={() => remove(f)}
               >
-                <Button size="small" danger>
-                  删除
+                <Button size="small" type="link" danger>
+                  删除文件
                 </Button>
               </Popconfirm>
             </span>

@@ -115,9 +115,12 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
             {p.isOwner && (
               <div className="person-card__privacy">
                 {PRIVACY_FEATURES.map((f) => (
-                  <div key={f.feature}>
+                  <div key={f.feature} className="person-card__switch">
                     <Switch size="small" checked={p.privacy[f.feature]} onChange={(on) => toggle(p, f.feature, on)} aria-label={f.label} />{' '}
                     {f.label}
+                    <p className="muted" data-testid="privacy-effect">
+                      {f.effect}
+                    </p>
                   </div>
                 ))}
               </div>
@@ -135,26 +138,35 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
                   >
                     编辑
                   </Button>
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      setBinding(p);
-                      setBarcode('');
-                      setBindError(null);
-                    }}
-                  >
-                    绑定条码
-                  </Button>
+                  {/* A person is tested once: binding is offered only until a kit or imported data is there. */}
+                  {p.detections.length === 0 && (
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        setBinding(p);
+                        setBarcode('');
+                        setBindError(null);
+                      }}
+                    >
+                      绑定条码
+                    </Button>
+                  )}
                 </>
               )}
               <Popconfirm
-                title={p.isOwner ? '删除后该检测人的数据将一并删除，确定删除吗？' : '从你的列表中移除这位分享给你的检测人？'}
-                okText="确认删除"
+                title={p.isOwner ? `删除检测人「${p.name}」？` : `移除「${p.name}」？`}
+                description={
+                  p.isOwner
+                    ? '其全部报告、原始数据、基因亲人匹配和分享链接将一并永久删除，无法恢复。'
+                    : '只从你的列表中移除这位分享给你的检测人，对方的数据不受影响。'
+                }
+                okText={p.isOwner ? '永久删除' : '移除'}
                 cancelText="取消"
+                okButtonProps={{ danger: true }}
                 onConfirm={() => remove(p)}
               >
                 <Button size="small" danger>
-                  {p.isOwner ? '删除' : '移除'}
+                  {p.isOwner ? '删除检测人' : '移除'}
                 </Button>
               </Popconfirm>
             </footer>
