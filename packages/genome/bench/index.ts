@@ -15,6 +15,7 @@ import { parseRawFile } from '../src/parse/index.ts';
 import { buildCohort, confusionTable, median, runAccuracy, timeOneToMany } from './match.ts';
 import type { ParseBench } from './parse.ts';
 import { benchReports } from './reports.ts';
+import { printScale, runScale } from './scale.ts';
 
 interface Row {
   what: string;
@@ -146,6 +147,17 @@ try {
   );
   row('first cousins within 396-1397 cM', `${fc.filter((o) => o.sharedCM >= 396 && o.sharedCM <= 1397).length}/${fc.length}`, 'all', null);
   row('unrelated < 20 cM and no segment ≥ 7 cM', `${clean}/${unrelated.length}`, '≥ 99%', clean / unrelated.length >= 0.99);
+
+  // 7. one new genome against 100,000 stored genomes on four chip layouts (the relatives job's engine part)
+  process.stdout.write('\nscale (chip layouts):\n');
+  const scale = runScale(100_000);
+  printScale(scale, (line) => process.stdout.write(`  ${line}\n`));
+  row(
+    'one new genome vs 100,000 on 4 layouts',
+    `${(scale.matchMs + scale.prepareMs).toFixed(0)} ms (${scale.matchCpuMs.toFixed(0)} ms CPU matching)`,
+    '< 2 s',
+    scale.matchMs + scale.prepareMs < 2000,
+  );
 
   process.stdout.write('\nsummary\n');
   for (const r of rows) {

@@ -63,6 +63,8 @@ export {
   matchGroup,
   matchPair,
   OVERLAP_FLOOR,
+  type LayoutPairing,
+  pairLayouts,
   type PreparedQuery,
   prepareQuery,
   matchGenomes,
@@ -86,8 +88,9 @@ export {
   type PedigreeName,
   simulatedOnChip,
   simulatePedigree,
-  simulationPanel,
   type Simulation,
+  type SimulationPanel,
+  simulationPanel,
 } from './simulate/index.ts';
 export { GRCH37_LENGTH, VENDORS, vendorExtension, writeVendorFile, writeVendorFileToPath } from './write/index.ts';
 export { cmAt, cmForPanel } from './geneticmap/index.ts';

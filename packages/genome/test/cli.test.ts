@@ -87,14 +87,17 @@ describe('genome CLI', () => {
       'callRate',
       'called',
       'dropped',
+      'layoutId',
+      'layoutMarkers',
       'markers',
       'mtHaplogroup',
       'sex',
       'vendor',
       'yHaplogroup',
     ]);
-    expect(j).toMatchObject({ vendor: '23andme', build: 37 });
+    expect(j).toMatchObject({ vendor: '23andme', build: 37, layoutId: expect.stringMatching(/^lay-[0-9a-f]{16}$/) });
     expect(j.called).toBeLessThanOrEqual(j.markers);
+    expect(j.layoutMarkers).toBeLessThanOrEqual(j.markers);
   });
 
   it.each(GOOD_FIXTURES)('inspect, genotype and report read %s (%s, GRCh%i)', async (file, vendor, build) => {
@@ -186,6 +189,8 @@ describe('genome CLI', () => {
     const j = JSON.parse(m.out);
     expect(j.sharedCM).toBeGreaterThan(3000);
     expect(j.relationship.grade).toBe('2-3');
+    expect(j.overlapMarkers).toBeGreaterThan(600_000);
+    expect(j.insufficientOverlap).toBe(false);
     expect(j.segments[0]).toMatchObject({
       chrom: expect.any(String),
       start: expect.any(Number),
@@ -193,7 +198,7 @@ describe('genome CLI', () => {
       cM: expect.any(Number),
       markers: expect.any(Number),
     });
-  }, 60_000);
+  }, 300_000);
 
   it('ancestry gives the share of every reference group of a simulated file, as JSON and as a table', async () => {
     const out = join(dir, 'ancestry');
@@ -232,7 +237,7 @@ describe('genome CLI', () => {
     // Rows are sorted by share, so a Han group comes first.
     expect(lines[1]).toMatch(/^(北方汉族|南方汉族)\t\d+\.\d%\t\d+\.\d% – \d+\.\d%$/);
     expect(t.out).toContain('使用标记');
-  }, 60_000);
+  }, 300_000);
 
   it('ancestry refuses a file with too few reference markers', async () => {
     const r = await cli('ancestry', fixture('23andme_v5.txt'), '--json');

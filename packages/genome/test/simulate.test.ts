@@ -90,6 +90,7 @@ describe('pedigree simulation', () => {
       'first-cousins': 'first-cousins',
       'second-cousins': 'second-cousins',
       'third-cousins': 'third-cousins',
+      'fourth-cousins': 'fourth-cousins',
       unrelated: 'unrelated',
     };
     for (const name of PEDIGREES) {

@@ -16,7 +16,7 @@ const USAGE = `usage: genome <command> [options]
   report FILE [--json]
   ancestry FILE [--json]
   match FILE_A FILE_B [--json]
-  simulate --pedigree NAME --format VENDOR --out DIR [--seed N]`;
+  simulate --pedigree NAME --format VENDOR --out DIR [--chip 23andme-v5|ancestry-v2] [--seed N]`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

@@ -1,4 +1,5 @@
 import { callMtHaplogroup, callYHaplogroup } from '../haplogroups/index.ts';
+import { layoutOfCalls } from '../layout.ts';
 import { lookupsFromCalls } from '../lookup.ts';
 import { parseRawFile } from '../parse/index.ts';
 import { GenomeError } from '../types.ts';
@@ -12,6 +13,7 @@ export async function run(args: string[]): Promise<number> {
   const { byRsid, byPosition } = lookupsFromCalls(g.calls);
   const y = g.sex === 'female' ? null : callYHaplogroup(byPosition, byRsid);
   const mt = callMtHaplogroup(byPosition, byRsid);
+  const layout = layoutOfCalls(g.calls);
   const out = {
     vendor: g.vendor,
     build: g.build,
@@ -19,6 +21,8 @@ export async function run(args: string[]): Promise<number> {
     called: g.called,
     callRate: Number(g.callRate.toFixed(4)),
     sex: g.sex,
+    layoutId: layout.id,
+    layoutMarkers: layout.size,
     yHaplogroup: y?.haplogroup ?? null,
     mtHaplogroup: mt?.haplogroup ?? null,
     dropped: g.dropped,
@@ -35,6 +39,7 @@ export async function run(args: string[]): Promise<number> {
     ['检出数', String(g.called)],
     ['检出率', `${(g.callRate * 100).toFixed(2)}%${g.lowCallRate ? '（过低，无法生成报告）' : ''}`],
     ['推断性别', SEX[g.sex]],
+    ['芯片位点布局', `${layout.id}（常染色体与 X 共 ${layout.size} 个位点，用于亲缘比对）`],
     ['父系单倍群', out.yHaplogroup ?? '—'],
     ['母系单倍群', out.mtHaplogroup ?? '—'],
   ];

@@ -1,7 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadPanel } from '../panel.ts';
-import { callsOf, isPedigreeName, PEDIGREES, simulatePedigree } from '../simulate/index.ts';
+import {
+  CHIP_NAMES,
+  type ChipName,
+  callsOf,
+  callsOnChip,
+  isPedigreeName,
+  PEDIGREES,
+  simulatePedigree,
+  simulationPanel,
+} from '../simulate/index.ts';
 import { GenomeError, type Vendor } from '../types.ts';
 import { VENDORS, vendorExtension, writeVendorFileToPath } from '../write/index.ts';
 
@@ -16,18 +24,22 @@ function option(args: string[], name: string): string | undefined {
 }
 
 /**
- * `genome simulate --pedigree NAME --format VENDOR --out DIR [--seed N] [--json]`: one raw-data
- * file per simulated person plus truth.json (people, relationship and true shared segments of the
- * pedigree's pairs).
+ * `genome simulate --pedigree NAME --format VENDOR --out DIR [--chip CHIP] [--seed N] [--json]`: one
+ * raw-data file per simulated person, carrying the markers of a simulated chip layout (real rsids at
+ * real positions, data/SOURCES.md "Chip layouts"; default 23andme-v5), plus truth.json (people,
+ * relationship and true shared segments of the pedigree's pairs).
  */
 export async function run(args: string[]): Promise<number> {
-  const known = new Set(['--pedigree', '--format', '--out', '--seed', '--json']);
+  const known = new Set(['--pedigree', '--format', '--out', '--chip', '--seed', '--json']);
   const unknown = args.find((a, i) => a.startsWith('--') && !known.has(a) && !known.has(args[i - 1]));
   if (unknown) throw new GenomeError('BAD_ARGUMENT', `未知选项：${unknown}`);
   const name = option(args, '--pedigree');
   const format = option(args, '--format');
   const out = option(args, '--out');
   const seedText = option(args, '--seed') ?? '1';
+  const chip = option(args, '--chip') ?? '23andme-v5';
+  if (!(CHIP_NAMES as readonly string[]).includes(chip))
+    throw new GenomeError('BAD_ARGUMENT', `请用 --chip 指定芯片：${CHIP_NAMES.join('、')}`);
   if (!name || !isPedigreeName(name)) {
     throw new GenomeError('BAD_ARGUMENT', `请用 --pedigree 指定家系：${PEDIGREES.join('、')}`);
   }
@@ -38,7 +50,7 @@ export async function run(args: string[]): Promise<number> {
   const seed = Number(seedText);
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new GenomeError('BAD_ARGUMENT', `--seed 必须是非负整数：${seedText}`);
 
-  const panel = loadPanel();
+  const panel = simulationPanel();
   const sim = simulatePedigree(name, { panel, seed });
   try {
     await mkdir(out, { recursive: true });
@@ -50,15 +62,20 @@ export async function run(args: string[]): Promise<number> {
   const people = [];
   for (const p of sim.people) {
     const file = `${p.id}.${vendorExtension(vendor)}`;
-    await writeVendorFileToPath(join(out, file), vendor, callsOf(sim.family, p.genome), { panel, generatedAt, sample: p.id });
+    await writeVendorFileToPath(join(out, file), vendor, callsOnChip(callsOf(sim.family, p.genome), chip as ChipName), {
+      panel,
+      generatedAt,
+      sample: p.id,
+    });
     people.push({ id: p.id, role: p.role, sex: p.sex, father: p.father, mother: p.mother, file });
   }
   const truth = {
     pedigree: sim.pedigree,
     seed,
     format: vendor,
+    chip,
     panelId: sim.panelId,
-    note: '模拟数据：祖源参考位点的等位基因频率取北方汉族与南方汉族参考频率各半，其余位点为合成值；共享片段为家系内真实遗传的常染色体片段（不含群体背景共享）',
+    note: '模拟数据：位点为真实标记（HapMap3 及报告、祖源、单倍群位点，rsid 与 GRCh37 位置真实），芯片位点组成按真实芯片的规模与重叠抽取；基因型为模拟值，祖源参考位点的等位基因频率取北方汉族与南方汉族参考频率各半，部分位点取千人基因组东亚频率，其余为合成值；共享片段为家系内真实遗传的常染色体片段（不含群体背景共享）',
     people,
     pairs: sim.pairs.map((q) => ({
       a: q.a,
@@ -70,7 +87,7 @@ export async function run(args: string[]): Promise<number> {
     })),
   };
   await writeFile(join(out, 'truth.json'), `${JSON.stringify(truth, null, 2)}\n`);
-  const summary = { out, pedigree: sim.pedigree, seed, format: vendor, files: people.map((p) => p.file), truth: 'truth.json' };
+  const summary = { out, pedigree: sim.pedigree, seed, format: vendor, chip, files: people.map((p) => p.file), truth: 'truth.json' };
   process.stdout.write(
     args.includes('--json') ? `${JSON.stringify(summary)}\n` : `已写入 ${people.length} 个文件和 truth.json 到 ${out}\n`,
   );

@@ -28,17 +28,36 @@ export function checkPair(ctx: MatchContext, a: PackedLike, b: PackedLike): void
   }
 }
 
-function segmentsOf(ctx: MatchContext, a: PackedLike, b: PackedLike, kind: 'half' | 'full', t: SegmentThresholds): Segment[] {
+function segmentsOf(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  kind: 'half' | 'full',
+  t: SegmentThresholds,
+  autosomes: MatchContext['autosomes'] = ctx.autosomes,
+): Segment[] {
   const out: Segment[] = [];
-  for (const [chrom, s, e] of ctx.autosomes) chromSegments(ctx, a, b, chrom, s, e, kind, t, out);
+  for (const [chrom, s, e] of autosomes) chromSegments(ctx, a, b, chrom, s, e, kind, t, out);
   return out;
 }
 
 /** Parent/child vs full siblings needs IBD2 only when a lot is shared; skip it otherwise. */
 const IBD2_MIN_SHARE = 0.3;
 
-export function evaluate(ctx: MatchContext, a: PackedLike, b: PackedLike, half: SegmentThresholds, full: SegmentThresholds): MatchResult {
-  const segments = segmentsOf(ctx, a, b, 'half', half);
+/**
+ * Segments and grade of a pair. `autosomes` limits the half-identical search to chromosomes the
+ * prefilter kept (no segment can lie elsewhere); IBD2, needed only for close relatives, is searched
+ * on every autosome.
+ */
+export function evaluate(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  half: SegmentThresholds,
+  full: SegmentThresholds,
+  autosomes: MatchContext['autosomes'] = ctx.autosomes,
+): MatchResult {
+  const segments = segmentsOf(ctx, a, b, 'half', half, autosomes);
   let sharedCM = 0;
   let longestCM = 0;
   for (const s of segments) {

@@ -4,7 +4,15 @@ import { GenomeError } from '../types.ts';
 import { type MatchContext, matchContext, type PackedLike } from './context.ts';
 import { checkPair, evaluate, type MatchResult } from './evaluate.ts';
 import type { Relationship } from './grades.ts';
-import { chromSegments, FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, prefilter, type Segment, type SegmentThresholds } from './segments.ts';
+import {
+  chromSegments,
+  FULL_IBD_DEFAULTS,
+  HALF_IBD_DEFAULTS,
+  type PresentMarkers,
+  prefilterChroms,
+  type Segment,
+  type SegmentThresholds,
+} from './segments.ts';
 
 /**
  * Matching across chip layouts. A query genome (packed over its own file's layout) is projected once
@@ -44,9 +52,10 @@ export interface LayoutPairing {
   half: SegmentThresholds;
   full: SegmentThresholds;
   x: SegmentThresholds;
-  /** Prefilter bounds (whole words, cM) in the stored layout's coordinates. */
+  /** Prefilter bounds (whole words, cM, markers both layouts carry) in the stored layout's coordinates. */
   minWords: number;
   minCM: number;
+  present: PresentMarkers;
 }
 
 /** A query ready to be compared with the genomes of one stored layout. */
@@ -90,8 +99,8 @@ const pairings = new WeakMap<ChipLayout, WeakMap<ChipLayout, LayoutPairing>>();
  * unrelated people about one informative marker in ten to twenty breaks a run), so a sparse overlap
  * keeps a marker minimum and then finds only longer segments rather than false short ones.
  */
-export const MIN_MARKERS_FLOOR = 300;
-export const MERGE_MIN_MARKERS_FLOOR = 150;
+export const MIN_MARKERS_FLOOR = 350;
+export const MERGE_MIN_MARKERS_FLOOR = 200;
 
 function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   return {
@@ -141,6 +150,23 @@ function minWordsSpanning(ctx: MatchContext, cM: number): number {
   return out;
 }
 
+/** Fewest consecutive whole autosomal words whose markers (by `prefix`) reach `n`. */
+function fewestWordsHolding(ctx: MatchContext, prefix: Int32Array, n: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && prefix[r + 1] - prefix[l] < n) r++;
+      if (r > last) break;
+      if (r - l + 1 < best) best = r - l + 1;
+    }
+  }
+  return Number.isFinite(best) ? best : 1;
+}
+
 /** How `query` meets `stored` (cached per pair of layout objects). */
 export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairing {
   let inner = pairings.get(query);
@@ -183,7 +209,21 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   const minCM = half.minCM - PREFILTER_SLACK_CM;
   // Whole words inside a qualifying segment: it may lose up to a word at each end and one word to
   // the tolerated miscall (as in matchOneToMany).
-  const minWords = Math.max(1, Math.max(Math.floor(half.minMarkers / 32), minWordsSpanning(ctx, minCM)) - 3);
+  // Markers both layouts carry, per word: a segment's whole inner words hold all its called markers
+  // but those of its two end words (at most 64), so a true segment always passes the prefilter.
+  const words = (stored.size + 31) >>> 5;
+  const prefix = new Int32Array(words + 1);
+  for (let w = 0; w < words; w++) {
+    let n = 0;
+    if (!map) n = Math.min(32, stored.size - w * 32);
+    else for (let k = w * 32; k < Math.min(stored.size, w * 32 + 32); k++) if (map[k] >= 0) n++;
+    prefix[w + 1] = prefix[w] + n;
+  }
+  const minPresent = half.minMarkers - 64;
+  // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
+  // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
+  // further (for a sparse overlap, much further).
+  const minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, fewestWordsHolding(ctx, prefix, minPresent));
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -196,6 +236,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     x: scaled(X_IBD_DEFAULTS, s),
     minWords,
     minCM,
+    present: { prefix, min: minPresent },
   };
   inner.set(stored, pairing);
   return pairing;
@@ -228,8 +269,8 @@ export function prepareQuery(queryLayout: ChipLayout, query: PackedLike, stored:
   return { pairing, genome: { panelId: stored.id, n: stored.size, hi, lo } };
 }
 
-function result(p: LayoutPairing, ctx: MatchContext, a: PackedLike, b: PackedLike): LayoutMatch {
-  const r = evaluate(ctx, a, b, p.half, p.full);
+function result(p: LayoutPairing, ctx: MatchContext, a: PackedLike, b: PackedLike, autosomes = ctx.autosomes): LayoutMatch {
+  const r = evaluate(ctx, a, b, p.half, p.full, autosomes);
   const xSegments: Segment[] = [];
   const [xs, xe] = p.stored.chromRange.X;
   if (xe - xs >= 2) chromSegments(ctx, a, b, 'X', xs, xe, 'half', p.x, xSegments);
@@ -264,9 +305,10 @@ export function matchGroup(
   for (const { id, genome } of others) {
     checkPair(ctx, q, genome);
     compared++;
-    if (!prefilter(ctx, q, genome, p.minWords, p.minCM)) continue;
+    const chroms = prefilterChroms(ctx, q, genome, p.minWords, p.minCM, p.present);
+    if (chroms.length === 0) continue;
     candidates++;
-    const r = result(p, ctx, q, genome);
+    const r = result(p, ctx, q, genome, chroms);
     if (r.segments.length > 0 && r.sharedCM >= minShared) hits.push({ id, ...r });
   }
   if (stats) {

@@ -193,11 +193,23 @@ function cleanExtent(a: PackedLike, b: PackedLike, w: number, first: number, las
   return { l0, l1, r0, r1 };
 }
 
+/**
+ * Markers a prefilter stretch must hold: `prefix[w]` counts the markers of words before w that can be
+ * called in both genomes (all markers for a same-layout pair; those both layouts carry otherwise).
+ */
+export interface PresentMarkers {
+  prefix: Int32Array;
+  min: number;
+}
+
 /** Whether the stretch, with its tolerated word on either side, is long enough. */
-function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: number, minCM: number): boolean {
+function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: number, minCM: number, present?: PresentMarkers): boolean {
   const { wordStartCM, wordEndCM } = ctx;
-  if (r0 - l1 + 1 >= minWords && wordEndCM[r0] - wordStartCM[l1] >= minCM) return true;
-  return r1 - l0 + 1 >= minWords && wordEndCM[r1] - wordStartCM[l0] >= minCM;
+  const enough = (l: number, r: number) =>
+    r - l + 1 >= minWords &&
+    wordEndCM[r] - wordStartCM[l] >= minCM &&
+    (!present || present.prefix[r + 1] - present.prefix[l] >= present.min);
+  return enough(l1, r0) || enough(l0, r1);
 }
 
 /**
@@ -212,13 +224,51 @@ function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: numb
  * words at the default thresholds) and measures the exact extent only around clean ones (a few in
  * a thousand between unrelated people).
  */
-export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, minWords: number, minCM: number): boolean {
+export function prefilter(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  minWords: number,
+  minCM: number,
+  present?: PresentMarkers,
+): boolean {
+  return scan(ctx, a, b, minWords, minCM, present, null);
+}
+
+/**
+ * The prefilter run over every autosome: the entries of `ctx.autosomes` holding a qualifying stretch.
+ * Segments can only lie on those, so a candidate pair needs extending there alone.
+ */
+export function prefilterChroms(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  minWords: number,
+  minCM: number,
+  present?: PresentMarkers,
+): MatchContext['autosomes'] {
+  const out: MatchContext['autosomes'] = [];
+  scan(ctx, a, b, minWords, minCM, present, out);
+  return out;
+}
+
+function scan(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  minWords: number,
+  minCM: number,
+  present: PresentMarkers | undefined,
+  out: MatchContext['autosomes'] | null,
+): boolean {
   const hiA = a.hi;
   const loA = a.lo;
   const hiB = b.hi;
   const loB = b.lo;
   const step = Math.max(1, Math.ceil((minWords - 1) / 2) - 1);
-  for (const [, s, e] of ctx.autosomes) {
+  let any = false;
+  for (const entry of ctx.autosomes) {
+    const [, s, e] = entry;
     const first = (s + 31) >>> 5;
     const last = (e >>> 5) - 1;
     let done = -1;
@@ -226,9 +276,14 @@ export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, minWo
       const dirty = ((hiA[w] ^ hiB[w]) & ~(loA[w] | loB[w])) | ((hiA[w + 1] ^ hiB[w + 1]) & ~(loA[w + 1] | loB[w + 1]));
       if (dirty !== 0 || w <= done) continue;
       const x = cleanExtent(a, b, w, first, last);
-      if (qualifies(ctx, x, minWords, minCM)) return true;
+      if (qualifies(ctx, x, minWords, minCM, present)) {
+        if (!out) return true;
+        out.push(entry);
+        any = true;
+        break;
+      }
       done = x.r0;
     }
   }
-  return false;
+  return any;
 }
