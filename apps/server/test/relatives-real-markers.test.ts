@@ -70,11 +70,8 @@ describe.each(testDatabaseTargets())('a child and a parent on real markers, thro
   it('every marker of the files is a real rsid at its real GRCh37 position (no invented marker)', () => {
     const panel = simulationPanel();
     for (const calls of [files.child, files.parent]) {
-      for (const c of calls) {
-        expect(c.rsid.startsWith('jys')).toBe(false);
-        const k = panel.indexOfPosition(c.chrom, c.pos);
-        expect(panel.rsid[k]).toBe(c.rsid);
-      }
+      const wrong = calls.filter((c) => c.rsid.startsWith('jys') || panel.rsid[panel.indexOfPosition(c.chrom, c.pos)] !== c.rsid);
+      expect(wrong.slice(0, 5)).toEqual([]);
     }
     expect(files.child.length).toBeGreaterThan(550_000);
     expect(files.parent.length).toBeGreaterThan(550_000);

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 import { RELATIVES_MATCH_JOB } from '../imports/pipeline.ts';
 import { matchedBarcodeOf } from './consent.ts';
 import { displayName, relativeAvatar, showingFullName } from './profile.ts';
-import { type StoredGenome, storedGenomesOf } from './stored.ts';
+import { type ListedGenome, storedGenomesOf } from './stored.ts';
 
 const { genomes, relativeConsents, relativeMatches, persons, notifications } = schema;
 
@@ -48,7 +48,7 @@ type Graded = Hit & { relationship: NonNullable<Hit['relationship']> };
  * Whether a stored genome may be compared with the query: another person's. The eligible set
  * itself (consent, newest genome, repacked) is listed in stored.ts; rules on a pair go here.
  */
-function mayMatch(me: { personId: string }, other: StoredGenome): boolean {
+function mayMatch(me: { personId: string }, other: ListedGenome): boolean {
   return other.personId !== me.personId;
 }
 
@@ -109,7 +109,9 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
 
   const me = { personId };
   const hits: Hit[] = [];
-  for (const [layoutId, listed] of byLayout) {
+  for (const [layoutId, all] of byLayout) {
+    const listed = all.filter((g) => mayMatch(me, g));
+    if (!listed.length) continue;
     t = performance.now();
     const prepared = prepareQuery(queryLayout, query, await stored.layout(layoutId));
     stats.layouts++;
@@ -119,11 +121,10 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
       stats.readMs += performance.now() - t;
       t = performance.now();
       const owners = new Map<string, string>();
-      const others = chunk.filter((g) => mayMatch(me, g));
-      for (const g of others) owners.set(g.barcode, g.personId);
+      for (const g of chunk) owners.set(g.barcode, g.personId);
       for (const h of matchGroup(
         prepared,
-        others.map((g) => ({ id: g.barcode, genome: g.genome })),
+        chunk.map((g) => ({ id: g.barcode, genome: g.genome })),
         {},
         stats,
       )) {
