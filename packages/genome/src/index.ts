@@ -16,6 +16,16 @@ export {
   Tally,
 } from './normalise/index.ts';
 export { assertReportable, inferSex, MIN_CALL_RATE, qcOf, type QcFigures } from './qc.ts';
+export {
+  checkPlausibility,
+  PLAUSIBILITY_LIMITS,
+  type PlausibilityCode,
+  type PlausibilityFigures,
+  type PlausibilityInput,
+  type PlausibilityReason,
+  type PlausibilityResult,
+  VENDOR_MARKERS,
+} from './plausibility.ts';
 export { loadPanel, type Panel } from './panel.ts';
 export { codeAt, deserialisePacked, emptyPacked, packGenome, type PackedGenome, serialisePacked } from './pack.ts';
 export { genotypeString, type Lookups, lookupsFromCalls, lookupsFromPacked } from './lookup.ts';
