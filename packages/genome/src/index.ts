@@ -53,6 +53,7 @@ export {
 } from './haplogroups/index.ts';
 export {
   classifyRelationship,
+  HALF_IBD_DEFAULTS,
   GRADES,
   type Grade,
   type MatchResult,

@@ -39,6 +39,12 @@ export const PLAUSIBILITY_LIMITS = {
   /** Share of called autosomal markers that are heterozygous. */
   minHeterozygosity: 0.1,
   maxHeterozygosity: 0.45,
+  /**
+   * Heterozygosity of any window of windowMarkers consecutive called autosomal markers: a window
+   * forged all-heterozygous is half-identical to everyone, the probe of the extraction attacks.
+   */
+  windowMarkers: 500,
+  maxWindowHeterozygosity: 0.6,
   /** Share of markers not called (reports need at most 10%, qc.ts MIN_CALL_RATE). */
   maxNoCallRate: 0.1,
   /** Ancestry-reference markers a file must carry to be judged against population frequencies. */
@@ -77,6 +83,8 @@ export interface PlausibilityFigures {
   populationZ: number | null;
   /** Heterozygosity at the reference markers over the most any parentage predicts (z); null when not judged. */
   hetExcessZ: number | null;
+  /** Heterozygosity of the most heterozygous window (windowMarkers called autosomal markers). */
+  maxWindowHeterozygosity: number;
   /** The autosome with the fewest markers for its length, as a share of what its length predicts. */
   minChromCoverage: number;
 }
@@ -177,6 +185,31 @@ function hwe(f: number, g: number): number {
   return g === 0 ? (1 - f) * (1 - f) : g === 1 ? 2 * f * (1 - f) : f * f;
 }
 
+/** The highest heterozygosity of any run of `size` consecutive called markers of one autosome. */
+function maxWindowHeterozygosity(calls: NormalisedCall[], size: number): number {
+  let best = 0;
+  let chrom: Chrom | null = null;
+  const ring = new Uint8Array(size);
+  let filled = 0;
+  let hets = 0;
+  for (const c of calls) {
+    if (c.a1 === '-' || c.a2 === '' || !AUTOSOMES.includes(c.chrom)) continue;
+    if (c.chrom !== chrom) {
+      chrom = c.chrom;
+      filled = 0;
+      hets = 0;
+    }
+    const het = c.a1 !== c.a2 ? 1 : 0;
+    const slot = filled % size;
+    if (filled >= size) hets -= ring[slot];
+    ring[slot] = het;
+    hets += het;
+    filled++;
+    if (filled >= size) best = Math.max(best, hets / size);
+  }
+  return best;
+}
+
 /** Per autosome, markers over what its share of the autosomal length predicts; answers the smallest. */
 function chromCoverage(calls: NormalisedCall[]): number {
   const counts = new Map<Chrom, number>();
@@ -207,6 +240,7 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityResult 
     referenceMarkers: fit.used,
     populationZ: fit.z,
     hetExcessZ: fit.hetExcessZ,
+    maxWindowHeterozygosity: maxWindowHeterozygosity(input.calls, L.windowMarkers),
     minChromCoverage: chromCoverage(input.calls),
   };
   const reasons: PlausibilityReason[] = [];
@@ -219,6 +253,12 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityResult 
     fail(
       'HETEROZYGOSITY',
       `常染色体杂合率为 ${pct(figures.heterozygosity)}，不在真实芯片数据的范围（${pct(L.minHeterozygosity)}–${pct(L.maxHeterozygosity)}）内`,
+    );
+  }
+  if (figures.maxWindowHeterozygosity > L.maxWindowHeterozygosity) {
+    fail(
+      'HETEROZYGOSITY',
+      `有一段连续 ${L.windowMarkers} 个位点的杂合率高达 ${pct(figures.maxWindowHeterozygosity)}（真实数据不超过 ${pct(L.maxWindowHeterozygosity)}），像是人为改写的区段`,
     );
   }
   if (fit.z === null) {

@@ -64,8 +64,14 @@ const signinBody = z.union([
     phoneNumber: phoneSchema,
     nationCode: nationCodeSchema,
     password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64),
+    scopes: z.array(z.string().max(32)).max(8).optional(),
   }),
-  z.object({ phoneNumber: phoneSchema, nationCode: nationCodeSchema, authCode: authCodeSchema }),
+  z.object({
+    phoneNumber: phoneSchema,
+    nationCode: nationCodeSchema,
+    authCode: authCodeSchema,
+    scopes: z.array(z.string().max(32)).max(8).optional(),
+  }),
 ]);
 
 const resetBody = z.object({ phoneNumber: phoneSchema, nationCode: nationCodeSchema, authCode: authCodeSchema, password: newPassword });
@@ -160,7 +166,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       user = await findUserByPhone(deps, b.nationCode, b.phoneNumber);
     }
     if (!user) throw new ApiError('SIGNIN_FAILED');
-    const token = await createSession(deps, user.id, req, reply);
+    const token = await createSession(deps, user.id, req, reply, b.scopes);
     await audit(deps, req, user.id, 'signin', { method: 'password' in b ? 'password' : 'sms' });
     return ok({ userId: user.id, ...(isApp(req) ? { token } : {}) });
   });

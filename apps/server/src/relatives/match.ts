@@ -7,6 +7,7 @@ import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { RELATIVES_MATCH_JOB } from '../imports/pipeline.ts';
 import { matchedBarcodeOf } from './consent.ts';
+import { admittedGenomes, screenHits } from './guard.ts';
 import { displayName, relativeAvatar, showingFullName } from './profile.ts';
 
 const { genomes, relativeConsents, relativeMatches, persons, notifications } = schema;
@@ -100,6 +101,8 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
   if (!consent) return null;
   // An older detection of the person: the newest one's job stands for the person.
   if ((await matchedBarcodeOf(deps, personId)) !== barcode) return null;
+  // Held by the gate, or the account is paused: never matched (guard.ts).
+  if (!(await admittedGenomes(deps, [barcode])).has(barcode)) return null;
 
   const panel = loadPanel();
   const query = deserialisePacked(row.packed);
@@ -147,7 +150,8 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
   }
 
   const t = performance.now();
-  stats.newRelatives = await storeMatches(deps, { barcode, personId }, hits);
+  const shown = await screenHits(deps, { barcode, personId }, hits, log);
+  stats.newRelatives = await storeMatches(deps, { barcode, personId }, shown);
   stats.writeMs = performance.now() - t;
   log?.info({ barcode, ...stats }, 'relatives matched');
   return stats;
