@@ -99,9 +99,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     if (!(await deps.captcha.verify(b.neCaptcha, req.ip))) throw new ApiError('CAPTCHA_FAILED');
     let nationCode = b.nationCode;
     let phone = b.phone ?? '';
-    if (b.verifyType !== 'modify' && b.verifyType !== 'cancel' && !phone) throw new ApiError('PHONE_INVALID', '请输入手机号');
-    if (b.verifyType === 'modify' || b.verifyType === 'cancel') {
-      // Codes for account changes go to the signed-in account's own phone, whatever the body says.
+    // Codes for account changes and the relatives re-check go to the signed-in account's own phone.
+    const ownPhone = b.verifyType === 'modify' || b.verifyType === 'cancel' || b.verifyType === 'recheck';
+    if (!ownPhone && !phone) throw new ApiError('PHONE_INVALID', '请输入手机号');
+    if (ownPhone) {
       const me = await findUser(deps, (await requireUser(req, deps)).userId);
       if (!me) throw new ApiError('NOT_LOGGED_IN');
       ({ nationCode, phone } = me);

@@ -294,13 +294,20 @@ export async function screenHits<H extends OneToManyHit & { barcode: string; per
     ).map((p) => [p.id, p.owner]),
   );
   const myOwner = owners.get(me.personId) as string;
-  const [gate] = await db.select().from(relativesGate).where(eq(relativesGate.barcode, me.barcode));
+  const released = new Set(
+    (
+      await db
+        .select({ barcode: relativesGate.barcode })
+        .from(relativesGate)
+        .where(and(inArray(relativesGate.barcode, [me.barcode, ...hits.map((h) => h.barcode)]), eq(relativesGate.state, 'released')))
+    ).map((r) => r.barcode),
+  );
   const kept: H[] = [];
   for (const h of hits) {
     if (!admitted.has(h.barcode)) continue;
     const copy = h.ibd2Fraction >= DUPLICATE_IBD2_FRACTION && owners.get(h.personId) !== myOwner;
-    // Staff released this genome after review (an identical twin): its pair may be shown.
-    if (copy && gate?.state !== 'released') {
+    // Staff released one of the two after review (identical twins): the pair may be shown.
+    if (copy && !released.has(me.barcode) && !released.has(h.barcode)) {
       await holdGenome(
         deps,
         me,
