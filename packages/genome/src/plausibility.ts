@@ -1,8 +1,7 @@
-import { ancestryGenotypes, estimateAdmixture, MIN_ANCESTRY_MARKERS } from './ancestry/estimate.ts';
+import { estimateAdmixture, MIN_ANCESTRY_MARKERS } from './ancestry/estimate.ts';
 import { type AncestryReference, loadAncestryReference } from './ancestry/reference.ts';
-import { lookupsFromCalls } from './lookup.ts';
 import { qcOf } from './qc.ts';
-import { AUTOSOMES, type Chrom, type NormalisedCall, type Sex, type Vendor } from './types.ts';
+import { AUTOSOMES, CHROMS, type Chrom, type NormalisedCall, type Sex, type Vendor } from './types.ts';
 import { GRCH37_LENGTH } from './write/index.ts';
 
 /**
@@ -180,6 +179,34 @@ export function populationAgreement(genotypes: Int8Array, reference: AncestryRef
   return { used, z: (ll - mean) / Math.sqrt(variance), hetExcessZ };
 }
 
+/**
+ * Alt-allele counts at the reference's markers, found by GRCh37 position (as ancestryGenotypes does,
+ * but keyed by number so a 600,000-call file needs no string index): -1 where absent, uncalled or
+ * with other alleles than the reference's two.
+ */
+function referenceGenotypes(calls: NormalisedCall[], reference: AncestryReference): Int8Array {
+  const chromIndex = new Map(CHROMS.map((c, i) => [c, i]));
+  const key = (chrom: Chrom, pos: number) => (chromIndex.get(chrom) as number) * 1e9 + pos;
+  const at = new Map<number, number>();
+  for (let i = 0; i < reference.size; i++) at.set(key(reference.chrom[i], reference.pos[i]), i);
+  const out = new Int8Array(reference.size).fill(-1);
+  const seen = new Uint8Array(reference.size);
+  for (const c of calls) {
+    const i = at.get(key(c.chrom, c.pos));
+    if (i === undefined || seen[i]) continue;
+    seen[i] = 1; // the first call of a duplicated position wins, as in the lookups
+    if (c.a1 === '-' || c.a2 === '') continue;
+    let count = 0;
+    let ok = true;
+    for (const a of [c.a1, c.a2]) {
+      if (a === reference.alt[i]) count++;
+      else if (a !== reference.ref[i]) ok = false;
+    }
+    if (ok) out[i] = count;
+  }
+  return out;
+}
+
 /** Hardy-Weinberg probability of g alt copies at alt frequency f. */
 function hwe(f: number, g: number): number {
   return g === 0 ? (1 - f) * (1 - f) : g === 1 ? 2 * f * (1 - f) : f * f;
@@ -229,7 +256,7 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityResult 
   const L = PLAUSIBILITY_LIMITS;
   const qc = qcOf(input.calls);
   const reference = input.reference ?? loadAncestryReference();
-  const fit = populationAgreement(ancestryGenotypes(lookupsFromCalls(input.calls), reference).genotypes, reference);
+  const fit = populationAgreement(referenceGenotypes(input.calls, reference), reference);
   const figures: PlausibilityFigures = {
     markers: qc.markers,
     noCallRate: 1 - qc.callRate,

@@ -52,6 +52,10 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       // Several flows of one test phone follow each other within a minute.
       SMS_MIN_INTERVAL_S: '1',
+      // Every test user uploads from this one machine and client: the per-address and per-device limits
+      // of gene relatives would hold the later genomes.
+      RELATIVES_UPLOADS_PER_ADDRESS: '1000',
+      RELATIVES_UPLOADS_PER_DEVICE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
