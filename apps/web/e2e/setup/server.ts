@@ -19,7 +19,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
+  // The first start migrates, seeds and imports the demo genome before it listens: slow on a busy 2-core machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
     try {
