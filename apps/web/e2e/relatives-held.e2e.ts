@@ -30,6 +30,9 @@ beforeAll(async () => {
   browser = await launch();
   dir = await simulateRawFiles('unrelated', 41, 'jy-relatives-held-e2e-');
   await forgeAllHeterozygous(path.join(dir, 'person1.txt'), path.join(dir, 'forged.txt'));
+  // The server imports the demo family right after it starts: let the first server render happen
+  // here, without the browser's 30 s navigation limit.
+  await fetch(`${baseUrl()}/import/chip`);
 }, 180_000);
 
 afterAll(async () => {
