@@ -45,6 +45,20 @@ export interface Config {
   /** Bearer token for `/metrics`; without one it answers loopback callers only. */
   metricsToken?: string;
   /** Private file storage (raw genetic data, PDFs): `${dataDir}/files`, or an S3-compatible bucket. */
+  /** Gene-relatives abuse limits (README, configuration table). */
+  relatives: {
+    /** Genomes entering matching per day, per account, person, address and device. */
+    uploadsPerDay: { account: number; person: number; address: number; device: number };
+    /** List and detail reads per account per hour. */
+    readsPerHour: number;
+    /** Distinct relatives' details viewed per account per day above which the account is paused. */
+    viewAlert: number;
+    /** Matches of at least closeMatchCm (close family) per person above which the account is paused. */
+    closeMatchCm: number;
+    closeMatchAlert: number;
+    /** Sessions older than this need an SMS re-check for relatives pages. */
+    recentSigninHours: number;
+  };
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
 
@@ -68,6 +82,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     role,
     storage: storageConfig(env),
+    relatives: {
+      uploadsPerDay: {
+        account: Number(env.RELATIVES_UPLOADS_PER_ACCOUNT ?? 3),
+        person: Number(env.RELATIVES_UPLOADS_PER_PERSON ?? 2),
+        address: Number(env.RELATIVES_UPLOADS_PER_ADDRESS ?? 6),
+        device: Number(env.RELATIVES_UPLOADS_PER_DEVICE ?? 6),
+      },
+      readsPerHour: Number(env.RELATIVES_READS_PER_HOUR ?? 300),
+      viewAlert: Number(env.RELATIVES_VIEW_ALERT ?? 200),
+      closeMatchCm: 1300,
+      closeMatchAlert: Number(env.RELATIVES_CLOSE_MATCH_ALERT ?? 30),
+      recentSigninHours: Number(env.RELATIVES_RECENT_SIGNIN_HOURS ?? 24),
+    },
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     env: appEnv,

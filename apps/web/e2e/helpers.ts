@@ -136,3 +136,19 @@ export async function simulateRawFiles(pedigree: string, seed: number, prefix: s
   ]);
   return dir;
 }
+
+/** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
+export async function createPerson(page: Page, name: string, gender: '男' | '女') {
+  await page.getByRole('button', { name: '新建检测人' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('姓名').fill(name);
+  await dialog.getByText(gender, { exact: true }).click();
+  await dialog.getByLabel('出生地').fill('泉州');
+  await page.locator('.ant-cascader-menu-item:visible', { hasText: '福建省 / 泉州市' }).first().click();
+  await dialog.getByRole('button', { name: '保存', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page
+    .getByRole('radio', { name: new RegExp(name) })
+    .and(page.locator('[aria-checked="true"]'))
+    .waitFor();
+}

@@ -5,7 +5,7 @@ import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL_VERSION } from '@jiyin/contract
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { type ApiUser, apiUser, importThroughApi, signUpNewUser, simulateRawFiles } from './helpers.ts';
+import { type ApiUser, apiUser, createPerson, importThroughApi, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT = 240_000;
 
@@ -54,22 +54,6 @@ afterAll(async () => {
   await browser?.close();
   for (const dir of Object.values(dirs)) await rm(dir, { recursive: true, force: true });
 });
-
-/** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
-async function createPerson(page: Page, name: string, gender: '男' | '女') {
-  await page.getByRole('button', { name: '新建检测人' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('姓名').fill(name);
-  await dialog.getByText(gender, { exact: true }).click();
-  await dialog.getByLabel('出生地').fill('泉州');
-  await page.locator('.ant-cascader-menu-item:visible', { hasText: '福建省 / 泉州市' }).first().click();
-  await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page
-    .getByRole('radio', { name: new RegExp(name) })
-    .and(page.locator('[aria-checked="true"]'))
-    .waitFor();
-}
 
 describe.each(VIEWPORTS)('gene relatives at $name ($width×$height)', (vp: Viewport) => {
   const pair = PAIRS[vp.name];

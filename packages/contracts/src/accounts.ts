@@ -62,7 +62,7 @@ export const NATION_CODES = [
 ] as const;
 export const DEFAULT_NATION_CODE = '86';
 
-export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel'] as const;
+export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel', 'recheck'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** §5: phone number 6 to 16 digits. */
@@ -273,6 +273,10 @@ export const AUDIT_ACTION_LABELS = {
   'electronic-report-download': '下载电子报告',
   'relatives-consent': '加入基因亲人',
   'relatives-withdraw': '退出基因亲人',
+  'relatives-list': '查看基因亲人列表',
+  'relatives-detail': '查看基因亲人详情',
+  'relatives-recheck': '基因亲人身份验证',
+  'relatives-release': '放行基因亲人暂停（工作人员）',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS | `client:${string}`;
 

@@ -14,7 +14,44 @@ export const RELATIVES_API_PATHS = {
   list: '/v2/ancestry_report/gene_relatives',
   /** GET (query barcode): one match of the list, by its id. */
   detail: '/v2/ancestry_report/gene_relatives/detail/:id',
+  /** POST {authCode}: the SMS re-check a session older than the configured age needs before relatives pages. */
+  recheck: '/v2/ancestry_report/gene_relatives/recheck',
+  /** Staff only. GET: held genomes and paused accounts; POST {barcode} or {userId}: release one. */
+  staffHolds: '/web/api/new/staff/relatives/holds',
+  staffRelease: '/web/api/new/staff/relatives/release',
 } as const;
+
+/** §9 notification types of the relatives guard: a new device signed in; staff: a genome held or an account paused. */
+export const NEW_DEVICE_NOTICE_TYPE = 41;
+export const STAFF_RELATIVES_ALERT_NOTICE_TYPE = 42;
+
+/** Why a genome or an account is kept out of gene relatives, as the owner sees it (§8 code and Chinese reason). */
+export interface RelativesHoldView {
+  /** §8 code of the first reason (e.g. 2733). */
+  code: number;
+  reasons: { code: number; message: string }[];
+  /** 'genome': this detection is held; 'account': the whole account is paused. */
+  scope: 'genome' | 'account';
+  since: string;
+}
+
+export const relativesRecheckBodySchema = z.object({ authCode: z.string().regex(/^\d{4,6}$/, '请输入短信验证码') });
+export const staffReleaseBodySchema = z.union([
+  z.object({ barcode: z.string().min(1).max(40) }),
+  z.object({ userId: z.string().min(1).max(64) }),
+]);
+
+export interface StaffHoldsView {
+  genomes: {
+    barcode: string;
+    userId: string;
+    personId: string;
+    reasons: { code: number; message: string }[];
+    figures: Record<string, unknown> | null;
+    createdAt: string;
+  }[];
+  accounts: { userId: string; code: number; message: string; detail: Record<string, unknown> | null; createdAt: string }[];
+}
 
 export const RELATIVES_PAGE_SIZE = PAGE_SIZE;
 
@@ -132,6 +169,8 @@ export interface RelativesConsentView {
   olderVersion: boolean;
   /** Only the person's owner may join or withdraw. */
   canChange: boolean;
+  /** Set when the person's genome (or the account) is kept out of matching, with the reason. */
+  hold: RelativesHoldView | null;
 }
 
 /** What a relative shows of themself: only what they chose (§2.2), never a barcode or genotype. */
@@ -187,12 +226,15 @@ export interface RelativesListView {
   grades: RelativeGrade[];
 }
 
+/**
+ * A shared segment as a relative sees it: only segments of at least the match threshold, boundaries
+ * rounded outwards to 0.1 Mb, no marker or genotype detail (extraction resistance).
+ */
 export interface RelativeSegment {
   chrom: string;
   start: number;
   end: number;
   cM: number;
-  markers: number;
 }
 
 export interface RelativeDetailView extends RelativeSummary {

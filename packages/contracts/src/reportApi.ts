@@ -3,6 +3,7 @@
  * tokens of §7.4): paths and the shapes they answer. One file both the server and the pages read.
  */
 import { z } from 'zod';
+import type { RelativesHoldView } from './relativesApi.ts';
 
 /** §2.2 report categories as pages name them, and as the /v3|/v4 report calls name them (§7.10). */
 export const REPORT_CATEGORIES = [
@@ -312,6 +313,8 @@ export interface ImportJobView {
   /** A Chinese sentence naming the problem when failed (which line, which vendor, the call rate). */
   errorMessage: string | null;
   summary: { vendor?: string; build?: string; markers?: number; callRate?: number; sex?: string | null } | null;
+  /** The gene-relatives gate: reports stand, but this genome is kept out of matching for these reasons. */
+  relativesHold: RelativesHoldView | null;
   createdAt: string;
   finishedAt: string | null;
 }

@@ -1,6 +1,6 @@
 export * from './client.ts';
 export * as schema from './schema/index.ts';
-export type { Avatar, PersonBirthday, PersonBirthplace } from './schema/index.ts';
+export type { Avatar, GateReasonRow, PersonBirthday, PersonBirthplace } from './schema/index.ts';
 export { DEMO_SEED_VERSION, seedDemoContent, seedDemoContentOnce } from './seed/index.ts';
 export { DEMO_BOUND_KIT, DEMO_FAMILY, DEMO_PERSON, DEMO_RELATIVE_USERS, DEMO_USER, type DemoFamilyMember } from './seed/accounts.ts';
 export { DEMO_KITS } from './seed/kits.ts';

@@ -16,6 +16,16 @@ export {
   Tally,
 } from './normalise/index.ts';
 export { assertReportable, inferSex, MIN_CALL_RATE, qcOf, type QcFigures } from './qc.ts';
+export {
+  checkPlausibility,
+  PLAUSIBILITY_LIMITS,
+  type PlausibilityCode,
+  type PlausibilityFigures,
+  type PlausibilityInput,
+  type PlausibilityReason,
+  type PlausibilityResult,
+  VENDOR_MARKERS,
+} from './plausibility.ts';
 export { loadPanel, type Panel } from './panel.ts';
 export {
   type ChipLayout,
@@ -67,6 +77,7 @@ export {
 } from './haplogroups/index.ts';
 export {
   classifyRelationship,
+  HALF_IBD_DEFAULTS,
   GRADES,
   type Grade,
   type GroupOptions,

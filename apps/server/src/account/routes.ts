@@ -89,8 +89,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         state: f.state,
         createdAt: f.createdAt,
       })),
-      imports: (await db.select().from(importJobs).where(eq(importJobs.userId, me.userId)).orderBy(importJobs.createdAt)).map(
-        importJobView,
+      imports: (await db.select().from(importJobs).where(eq(importJobs.userId, me.userId)).orderBy(importJobs.createdAt)).map((j) =>
+        importJobView(j),
       ),
       // The packed genotypes are in the raw files themselves; the summary says what was read.
       genomes: ownIds.length

@@ -64,8 +64,14 @@ const signinBody = z.union([
     phoneNumber: phoneSchema,
     nationCode: nationCodeSchema,
     password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64),
+    scopes: z.array(z.string().max(32)).max(8).optional(),
   }),
-  z.object({ phoneNumber: phoneSchema, nationCode: nationCodeSchema, authCode: authCodeSchema }),
+  z.object({
+    phoneNumber: phoneSchema,
+    nationCode: nationCodeSchema,
+    authCode: authCodeSchema,
+    scopes: z.array(z.string().max(32)).max(8).optional(),
+  }),
 ]);
 
 const resetBody = z.object({ phoneNumber: phoneSchema, nationCode: nationCodeSchema, authCode: authCodeSchema, password: newPassword });
@@ -93,9 +99,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     if (!(await deps.captcha.verify(b.neCaptcha, req.ip))) throw new ApiError('CAPTCHA_FAILED');
     let nationCode = b.nationCode;
     let phone = b.phone ?? '';
-    if (b.verifyType !== 'modify' && b.verifyType !== 'cancel' && !phone) throw new ApiError('PHONE_INVALID', '请输入手机号');
-    if (b.verifyType === 'modify' || b.verifyType === 'cancel') {
-      // Codes for account changes go to the signed-in account's own phone, whatever the body says.
+    // Codes for account changes and the relatives re-check go to the signed-in account's own phone.
+    const ownPhone = b.verifyType === 'modify' || b.verifyType === 'cancel' || b.verifyType === 'recheck';
+    if (!ownPhone && !phone) throw new ApiError('PHONE_INVALID', '请输入手机号');
+    if (ownPhone) {
       const me = await findUser(deps, (await requireUser(req, deps)).userId);
       if (!me) throw new ApiError('NOT_LOGGED_IN');
       ({ nationCode, phone } = me);
@@ -160,7 +167,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       user = await findUserByPhone(deps, b.nationCode, b.phoneNumber);
     }
     if (!user) throw new ApiError('SIGNIN_FAILED');
-    const token = await createSession(deps, user.id, req, reply);
+    const token = await createSession(deps, user.id, req, reply, b.scopes);
     await audit(deps, req, user.id, 'signin', { method: 'password' in b ? 'password' : 'sms' });
     return ok({ userId: user.id, ...(isApp(req) ? { token } : {}) });
   });

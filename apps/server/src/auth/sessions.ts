@@ -1,11 +1,14 @@
 import { TOKEN_COOKIE } from '@jiyin/contracts/constants';
+import { detectDevice } from '@jiyin/contracts/device';
+import { NEW_DEVICE_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
 import { schema } from '@jiyin/db';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { deviceKey } from './device.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
 
-const { sessions, users } = schema;
+const { sessions, users, notifications } = schema;
 
 /** §9: the token cookie's max age is 604800000 ms, i.e. 7 days. */
 export const SESSION_TTL_MS = TOKEN_COOKIE.maxAgeMs;
@@ -32,9 +35,30 @@ export async function readSession(req: FastifyRequest, deps: Deps): Promise<Sess
   return { kind: 'ok', userId: row.userId, sessionId: row.id };
 }
 
-export async function createSession(deps: Deps, userId: string, req: FastifyRequest, reply: FastifyReply): Promise<string> {
+/**
+ * Creates a session. An embedded context (our app's or the mini-program's web view) gets a token
+ * scoped to what it asked for (`scopes`; gene relatives only when it asks); a browser gets everything.
+ * A sign-in from a device the account never used before tells the owner (§9 notice).
+ */
+export async function createSession(
+  deps: Deps,
+  userId: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  asked: string[] = [],
+): Promise<string> {
   const token = newToken();
   const now = deps.now();
+  const device = deviceKey(req);
+  const ctx = detectDevice(String(req.headers['user-agent'] ?? ''), new URLSearchParams(req.url.split('?')[1] ?? ''));
+  const embedded = ctx.isApp || ctx.isMiniProgram;
+  const [seen] = await deps.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.device, device)))
+    .limit(1);
+  const [before] = await deps.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).limit(1);
+  if (!seen && before) await newDeviceNotice(deps, userId, req, now);
   await deps.database.db.insert(sessions).values({
     id: newId(),
     userId,
@@ -43,6 +67,8 @@ export async function createSession(deps: Deps, userId: string, req: FastifyRequ
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
     ip: req.ip,
+    device,
+    scopes: embedded ? asked.filter((s) => (SESSION_SCOPES as readonly string[]).includes(s)) : null,
   });
   reply.setCookie(TOKEN_COOKIE.name, token, {
     path: TOKEN_COOKIE.path,
@@ -52,6 +78,23 @@ export async function createSession(deps: Deps, userId: string, req: FastifyRequ
     maxAge: SESSION_TTL_MS / 1000,
   });
   return token;
+}
+
+/** Scopes an embedded context may ask for at sign-in. */
+export const SESSION_SCOPES = ['relatives'] as const;
+
+async function newDeviceNotice(deps: Deps, userId: string, req: FastifyRequest, now: Date): Promise<void> {
+  const ua = String(req.headers['user-agent'] ?? '').slice(0, 80) || '未知设备';
+  await deps.database.db.insert(notifications).values({
+    id: newId(),
+    userId,
+    type: NEW_DEVICE_NOTICE_TYPE,
+    title: '新设备登录提醒',
+    content: `你的账户于 ${now.toISOString().slice(0, 16).replace('T', ' ')}（UTC）在新设备上登录（${ua}，IP ${req.ip}）。如果不是你本人操作，请立即修改密码`,
+    relatedId: userId,
+    webviewUrl: '/user/settings',
+    createdAt: now,
+  });
 }
 
 export function clearSessionCookie(deps: Deps, reply: FastifyReply) {

@@ -24,6 +24,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
+import { gateImport } from '../relatives/guard.ts';
 
 const { importJobs, rawFiles, kits, genomes, genomeLayouts, reportResults, notifications, persons } = schema;
 
@@ -222,6 +223,8 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
       throw e;
     }
     barcode = await store(deps, job, file.id, computed);
+    // Gene relatives' gate: reports stand whatever it says; a held genome is never matched.
+    await gateImport(deps, { barcode, userId: job.userId, personId: job.personId, rawFileId: file.id, parsed: computed.parsed }, log);
     const ms = (a: number, b: number) => Math.round(b - a);
     log?.info({ importJobId, parseMs: ms(t0, t1), computeMs: ms(t1, t2), storeMs: ms(t2, performance.now()) }, 'import timings');
   }

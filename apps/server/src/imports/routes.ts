@@ -9,6 +9,7 @@ import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { personFor } from '../persons/queries.ts';
+import { holdsOfBarcodes } from '../relatives/guard.ts';
 import { requireUser } from '../users/session.ts';
 import { IMPORT_JOB, type ImportPayload } from './pipeline.ts';
 import { rawDataRoutes } from './rawData.ts';
@@ -96,7 +97,8 @@ export async function importRoutes(app: FastifyInstance, deps: Deps) {
       .from(importJobs)
       .where(and(eq(importJobs.id, id), eq(importJobs.userId, me.userId)));
     if (!job) throw new ApiError('NOT_FOUND', '导入任务不存在');
-    return ok(importJobView(job));
+    const holds = await holdsOfBarcodes(deps, job.barcode ? [job.barcode] : []);
+    return ok(importJobView(job, (job.barcode && holds.get(job.barcode)) || null));
   });
 
   app.get(REPORT_API_PATHS.imports, async (req) => {
@@ -109,6 +111,10 @@ export async function importRoutes(app: FastifyInstance, deps: Deps) {
       .from(importJobs)
       .where(personId ? and(eq(importJobs.userId, me.userId), eq(importJobs.personId, personId)) : eq(importJobs.userId, me.userId))
       .orderBy(desc(importJobs.createdAt), desc(importJobs.id));
-    return ok({ list: rows.map(importJobView) });
+    const holds = await holdsOfBarcodes(
+      deps,
+      rows.flatMap((r) => (r.barcode ? [r.barcode] : [])),
+    );
+    return ok({ list: rows.map((r) => importJobView(r, (r.barcode && holds.get(r.barcode)) || null)) });
   });
 }

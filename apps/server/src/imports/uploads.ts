@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
+import { deviceKey } from '../auth/device.ts';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
@@ -73,6 +74,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
         fileName: b.fileName,
         size: b.size,
         storageKey: rawFileKey(me.userId, id),
+        uploadIp: req.ip,
+        uploadDevice: deviceKey(req),
         createdAt: deps.now(),
       })
       .returning();

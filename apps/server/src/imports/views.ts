@@ -1,3 +1,4 @@
+import type { RelativesHoldView } from '@jiyin/contracts/relativesApi';
 import type { ImportJobView, RawDataFileView, UploadView } from '@jiyin/contracts/reportApi';
 import type { schema } from '@jiyin/db';
 
@@ -8,7 +9,8 @@ export function uploadView(f: RawFileRow): UploadView {
   return { id: f.id, fileName: f.fileName, size: f.size, receivedBytes: f.receivedBytes, state: f.state };
 }
 
-export function importJobView(j: ImportJobRow): ImportJobView {
+/** `hold`: the gene-relatives gate's hold of the import's genome (reports stand). */
+export function importJobView(j: ImportJobRow, hold: RelativesHoldView | null = null): ImportJobView {
   const s = j.summary as ImportJobView['summary'];
   return {
     id: j.id,
@@ -18,6 +20,7 @@ export function importJobView(j: ImportJobRow): ImportJobView {
     progress: j.progress,
     errorMessage: j.errorMessage,
     summary: s ? { vendor: s.vendor, build: s.build, markers: s.markers, callRate: s.callRate, sex: s.sex } : null,
+    relativesHold: hold,
     createdAt: j.createdAt.toISOString(),
     finishedAt: j.finishedAt?.toISOString() ?? null,
   };

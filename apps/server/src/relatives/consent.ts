@@ -1,4 +1,4 @@
-import { RELATIVES_PROTOCOL_VERSION, type RelativesConsentView } from '@jiyin/contracts/relativesApi';
+import { RELATIVES_PROTOCOL_VERSION, type RelativesConsentView, type RelativesHoldView } from '@jiyin/contracts/relativesApi';
 import { schema } from '@jiyin/db';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
@@ -35,6 +35,7 @@ export function consentView(
   c: ConsentRow | null,
   person: { personId: string; name: string; barcode: string },
   canChange: boolean,
+  hold: RelativesHoldView | null = null,
 ): RelativesConsentView {
   return {
     barcode: person.barcode,
@@ -47,6 +48,7 @@ export function consentView(
     currentVersion: RELATIVES_PROTOCOL_VERSION,
     olderVersion: isLive(c) && c.protocolVersion !== RELATIVES_PROTOCOL_VERSION,
     canChange,
+    hold,
   };
 }
 

@@ -6,6 +6,7 @@ import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { RELATIVES_MATCH_JOB } from '../imports/pipeline.ts';
 import { matchedBarcodeOf } from './consent.ts';
+import { admittedGenomes, screenHits } from './guard.ts';
 import { displayName, relativeAvatar, showingFullName } from './profile.ts';
 import { type ListedGenome, storedGenomesOf } from './stored.ts';
 
@@ -82,6 +83,8 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
   if (!consent) return null;
   // An older detection of the person: the newest one's job stands for the person.
   if ((await matchedBarcodeOf(deps, personId)) !== barcode) return null;
+  // Held by the gate, or the account is paused: never matched (guard.ts).
+  if (!(await admittedGenomes(deps, [barcode])).has(barcode)) return null;
   if (!row.layoutId) {
     log?.warn({ barcode }, 'relatives: genome not yet on its chip layout (the repack job moves it), not matched');
     return null;
@@ -140,7 +143,8 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
   stats.fromMemory = stats.compared - stats.fromDatabase;
 
   t = performance.now();
-  stats.newRelatives = await storeMatches(deps, { barcode, personId }, hits);
+  const shown = await screenHits(deps, { barcode, personId }, hits, log);
+  stats.newRelatives = await storeMatches(deps, { barcode, personId }, shown);
   stats.writeMs = performance.now() - t;
   log?.info({ barcode, ...stats, heldGenomes: stored.size, heldMB: Math.round(stored.bytes / 1048576) }, 'relatives matched');
   return stats;

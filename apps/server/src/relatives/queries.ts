@@ -3,11 +3,12 @@ import {
   RELATIVES_PAGE_SIZE,
   type RelativeDetailView,
   type RelativeGrade,
+  type RelativeSegment,
   type RelativeSort,
   type RelativeSummary,
 } from '@jiyin/contracts/relativesApi';
 import { type Db, type PersonBirthplace, schema } from '@jiyin/db';
-import { type Chrom, GRADES, GRCH37_LENGTH } from '@jiyin/genome';
+import { type Chrom, GRADES, GRCH37_LENGTH, HALF_IBD_DEFAULTS } from '@jiyin/genome';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { relativeProfile, showingFullName } from './profile.ts';
@@ -147,6 +148,24 @@ export async function relativesPage(
 const PAINTED = [...Array.from({ length: 22 }, (_, i) => String(i + 1)), 'X'] as Chrom[];
 const CHROMOSOMES = PAINTED.map((chrom) => ({ chrom, length: GRCH37_LENGTH[chrom] }));
 
+/** Boundaries are shown to this grain (0.1 Mb), rounded outwards. */
+export const SEGMENT_GRAIN_BP = 100_000;
+
+/**
+ * What a relative learns of the shared segments: those of at least the match threshold only, with
+ * boundaries rounded outwards to SEGMENT_GRAIN_BP, and no marker counts (nothing per marker).
+ */
+export function revealedSegments(segments: { chrom: string; start: number; end: number; cM: number }[]): RelativeSegment[] {
+  return segments
+    .filter((s) => s.cM >= HALF_IBD_DEFAULTS.minCM)
+    .map((s) => ({
+      chrom: s.chrom,
+      start: Math.floor(s.start / SEGMENT_GRAIN_BP) * SEGMENT_GRAIN_BP,
+      end: Math.ceil(s.end / SEGMENT_GRAIN_BP) * SEGMENT_GRAIN_BP,
+      cM: round1(s.cM),
+    }));
+}
+
 /** One visible match of the person by its id; null when there is none (or it is not visible). */
 export async function relativeDetail(db: Db, personId: string, id: string): Promise<RelativeDetailView | null> {
   const [row] = await visible(
@@ -161,7 +180,7 @@ export async function relativeDetail(db: Db, personId: string, id: string): Prom
   const full = await showingFullName(db, [row.relativePersonId]);
   return {
     ...summaryOf(row, full.has(row.relativePersonId)),
-    segments: row.segments.map((s) => ({ chrom: s.chrom, start: s.start, end: s.end, cM: round1(s.cM), markers: s.markers })),
+    segments: revealedSegments(row.segments),
     chromosomes: CHROMOSOMES,
     chat: { available: false, note: '私信功能即将开放' },
   };

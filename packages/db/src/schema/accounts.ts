@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** §3 User avatar: an uploaded picture or a default colour gradient. */
 export interface Avatar {
@@ -20,6 +20,8 @@ export const users = pgTable(
     avatar: jsonb('avatar').$type<Avatar>(),
     /** §3 userState: 1 signed up (profile may be missing), 4 signed up with profile. */
     state: integer('state').notNull().default(1),
+    /** Staff: may review held gene-relatives genomes and paused accounts (set by operators, never through the API). */
+    staff: boolean('staff').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +42,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The §9 device id cookie of the sign-in, to tell new devices apart. */
+    device: text('device'),
+    /** What an embedded context's token may reach beyond the basics (null: a browser session, everything). */
+    scopes: jsonb('scopes').$type<string[]>(),
+    /** When the user last confirmed it is them (SMS re-check) in this session; sign-in time counts too. */
+    recheckedAt: timestamp('rechecked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -6,3 +6,4 @@ export * from './persons.ts';
 export * from './addresses.ts';
 export * from './reports.ts';
 export * from './ancestry.ts';
+export * from './relativesSafety.ts';

@@ -27,6 +27,9 @@ export const rawFiles = pgTable(
     receivedBytes: integer('received_bytes').notNull().default(0),
     sha256: text('sha256'),
     storageKey: text('storage_key').notNull(),
+    /** Where the upload came from (address and §9 device id), for the gene-relatives upload limits. */
+    uploadIp: text('upload_ip'),
+    uploadDevice: text('upload_device'),
     /** receiving → stored; deleted keeps the row (and the import history) without the bytes. */
     state: text('state').notNull().$type<'receiving' | 'stored' | 'deleted'>().default('receiving'),
     /** §7.6 raw-data download state: archived files are thawed on request before download. */

@@ -12,7 +12,7 @@ export function CodeField({ form, purpose }: { form: FormInstance; purpose: SmsP
   const { message } = App.useApp();
   const send = async () => {
     try {
-      await form.validateFields(purpose === 'modify' ? [] : ['phoneNumber']);
+      await form.validateFields(purpose === 'modify' || purpose === 'recheck' ? [] : ['phoneNumber']);
     } catch {
       return false;
     }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { AppLink } from '../AppLink.tsx';
 import { vendorName } from './vendors.ts';
+import { RelativesHeldNotice } from '../relatives/RelativesHold.tsx';
 
 /** The stages a job walks through, in order (failed is where any of them can end). */
 const STAGES: ImportStageName[] = ['queued', 'parsing', 'computing', 'matching', 'done'];
@@ -132,6 +133,7 @@ export function ImportJobProgress({
           }
         />
       )}
+      {stage === 'done' && job?.relativesHold && <RelativesHeldNotice hold={job.relativesHold} />}
       {summary.length > 0 && (
         <Descriptions
           size="small"

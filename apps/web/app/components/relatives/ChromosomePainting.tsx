@@ -42,7 +42,7 @@ export function ChromosomePainting({
                     className="chromosome-painting__segment"
                     data-testid="painted-segment"
                   >
-                    <title>{`${c.chrom} 号染色体 ${(s.start / MB).toFixed(1)}–${(s.end / MB).toFixed(1)} Mb，${s.cM} cM，${s.markers} 个位点`}</title>
+                    <title>{`${c.chrom} 号染色体 ${(s.start / MB).toFixed(1)}–${(s.end / MB).toFixed(1)} Mb，${s.cM} cM`}</title>
                   </rect>
                 ))}
               </svg>

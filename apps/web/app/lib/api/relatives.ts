@@ -31,5 +31,7 @@ export function relativesClient(api: ApiTransport) {
       }),
     relativeDetail: (id: string, barcode: string): Promise<Envelope<RelativeDetailView>> =>
       api({ method: 'GET', path: fillPattern(RELATIVES_API_PATHS.detail, { id }), query: { barcode } }),
+    relativesRecheck: (authCode: string): Promise<Envelope<{ recheckedAt: string }>> =>
+      api({ method: 'POST', path: RELATIVES_API_PATHS.recheck, body: { authCode } }),
   };
 }

@@ -1,4 +1,5 @@
 import { FilterOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { CODES } from '@jiyin/contracts/codes';
 import { isOk } from '@jiyin/contracts/envelope';
 import {
   INSUFFICIENT_OVERLAP_TEXT,
@@ -16,6 +17,7 @@ import { Crumbs } from '../../../components/report/CategoryView.tsx';
 import { ReportStatusView } from '../../../components/report/ReportStatusView.tsx';
 import { genderLabel, gradeColour, RelativeAvatar, regionLabel } from '../../../components/relatives/RelativeAvatar.tsx';
 import { RelativesGate } from '../../../components/relatives/RelativesGate.tsx';
+import { RelativesHeldNotice, RelativesRecheck } from '../../../components/relatives/RelativesHold.tsx';
 import { apiClient } from '../../../lib/api/index.ts';
 import { pageTitle } from '../../../lib/brand.ts';
 import { formatBeijingTime } from '../../../lib/dates.ts';
@@ -44,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = SORT_VALUES.has(sortParam) ? (sortParam as RelativeSort) : undefined;
   const grade = url.searchParams.get('grade') || null;
   const res = await apiClient(context.api).relativesList({ barcode: subject.barcode, page, sort, grade });
+  if (res.code === CODES.RELATIVES_RECHECK_REQUIRED.code) return { kind: 'recheck' as const };
   if (!isOk(res)) {
     const { status, message } = answerStatus(subject.ctx, res);
     return { kind: 'status' as const, status: status === 'out' ? ('error' as const) : status, message };
@@ -224,6 +227,7 @@ export default function GeneRelativesPage({ loaderData }: Route.ComponentProps) 
   if (loaderData.kind === 'gate') return <RelativesGate kind={loaderData.gate} loggedIn={ctx.loggedIn} />;
   if (loaderData.kind === 'status')
     return <ReportStatusView status={loaderData.status} loggedIn={ctx.loggedIn} message={loaderData.message} />;
+  if (loaderData.kind === 'recheck') return <RelativesRecheck />;
   const { view, barcode } = loaderData;
   const { consent } = view;
   return (
@@ -261,7 +265,8 @@ export default function GeneRelativesPage({ loaderData }: Route.ComponentProps) 
           style={{ marginBottom: 16 }}
         />
       )}
-      {consent.joined ? <RelativesList view={view} barcode={barcode} /> : <NotJoined view={view} barcode={barcode} />}
+      {consent.hold && <RelativesHeldNotice hold={consent.hold} />}
+      {consent.joined ? !consent.hold && <RelativesList view={view} barcode={barcode} /> : <NotJoined view={view} barcode={barcode} />}
     </>
   );
 }

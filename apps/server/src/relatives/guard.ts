@@ -1,0 +1,395 @@
+import { type CodeName, CODES } from '@jiyin/contracts/codes';
+import { type RelativesHoldView, STAFF_RELATIVES_ALERT_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
+import { type Db, type GateReasonRow, schema } from '@jiyin/db';
+import { checkPlausibility, codeAt, deserialisePacked, type OneToManyHit, type PackedGenome, type ParsedFile } from '@jiyin/genome';
+import { and, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { newId } from '../auth/tokens.ts';
+import type { Deps } from '../deps.ts';
+
+const { relativesGate, relativesPauses, relativeMatches, genomes, persons, rawFiles, users, notifications } = schema;
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/** Each reason of the gate as a §8 code (codes.ts), so pages and apps can tell them apart. */
+const REASON_CODES: Record<string, CodeName> = {
+  HETEROZYGOSITY: 'RELATIVES_HELD_HETEROZYGOSITY',
+  NO_CALLS: 'RELATIVES_HELD_NO_CALLS',
+  POPULATION_MISMATCH: 'RELATIVES_HELD_POPULATION',
+  POPULATION_UNVERIFIABLE: 'RELATIVES_HELD_UNVERIFIABLE',
+  SEX_INCONSISTENT: 'RELATIVES_HELD_SEX',
+  VENDOR_LAYOUT: 'RELATIVES_HELD_LAYOUT',
+  DUPLICATE: 'RELATIVES_HELD_DUPLICATE',
+  UPLOAD_LIMIT: 'RELATIVES_HELD_UPLOAD_LIMIT',
+  PROBING: 'RELATIVES_HELD_PROBING',
+  PENDING: 'RELATIVES_HELD_PENDING',
+  PAUSED: 'RELATIVES_PAUSED',
+};
+export const holdCodeOf = (reason: string): number => CODES[REASON_CODES[reason] ?? 'RELATIVES_HELD_PENDING'].code;
+
+/**
+ * A near-identical genome (fully identical over this share of the map) under another account is a
+ * copy or an identical twin: held for staff review, never shown to either side.
+ */
+export const DUPLICATE_IBD2_FRACTION = 0.9;
+
+/**
+ * A probing series: the new genome equals one of the account's earlier ones in at least this share
+ * of its windows (`PROBE_WINDOW` markers, under 1% of genotypes differing), yet differs in some
+ * window (over 5%). Relatives share windows only where they are fully identical by descent (full
+ * siblings: about a quarter), identical twins or re-uploads of one genome share all of them.
+ */
+const PROBE_WINDOW = 2000;
+/** Windows with fewer markers called in both genomes are not judged. */
+const PROBE_MIN_CALLED = PROBE_WINDOW / 4;
+/**
+ * On the reference panel (about 27,000 real markers among its 600,000 places), a window of panel
+ * places that holds about as many called markers as a layout window.
+ */
+const PANEL_PROBE_WINDOW = 40_000;
+const PROBE_SAME_SHARE = 0.5;
+const PROBE_SAME_BELOW = 0.01;
+const PROBE_CHANGED_ABOVE = 0.05;
+/** Earlier genomes of the account compared with each new one. */
+const PROBE_HISTORY = 20;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The owner's view of a hold: the §8 code of the first reason and every reason in Chinese. */
+function holdView(scope: 'genome' | 'account', reasons: GateReasonRow[], since: Date): RelativesHoldView {
+  return {
+    code: holdCodeOf(reasons[0]?.code ?? 'PENDING'),
+    reasons: reasons.map((r) => ({ code: holdCodeOf(r.code), message: r.message })),
+    scope,
+    since: since.toISOString(),
+  };
+}
+
+/** How the genome compares with the account's earlier ones (null when nothing looks like probing). */
+export function probingAgainst(
+  mine: PackedGenome,
+  earlier: PackedGenome,
+  window = PROBE_WINDOW,
+): { sameShare: number; changedWindows: number } | null {
+  if (earlier.panelId !== mine.panelId || earlier.n !== mine.n) return null;
+  let same = 0;
+  let changed = 0;
+  let windows = 0;
+  for (let start = 0; start < mine.n; start += window) {
+    let both = 0;
+    let diff = 0;
+    for (let k = start; k < Math.min(mine.n, start + window); k++) {
+      const a = codeAt(mine, k);
+      const b = codeAt(earlier, k);
+      if (a === 3 || b === 3) continue;
+      both++;
+      if (a !== b) diff++;
+    }
+    if (both < PROBE_MIN_CALLED) continue;
+    windows++;
+    if (diff / both < PROBE_SAME_BELOW) same++;
+    else if (diff / both > PROBE_CHANGED_ABOVE) changed++;
+  }
+  const sameShare = windows ? same / windows : 0;
+  return sameShare >= PROBE_SAME_SHARE && changed > 0 ? { sameShare, changedWindows: changed } : null;
+}
+
+async function staffNotice(db: Db, now: Date, title: string, content: string, relatedId: string): Promise<void> {
+  const staff = await db.select({ id: users.id }).from(users).where(eq(users.staff, true));
+  if (!staff.length) return;
+  await db.insert(notifications).values(
+    staff.map((s) => ({
+      id: newId(),
+      userId: s.id,
+      type: STAFF_RELATIVES_ALERT_NOTICE_TYPE,
+      title,
+      content,
+      relatedId,
+      webviewUrl: null,
+      createdAt: now,
+    })),
+  );
+}
+
+/** Removes every match of these persons, both ways (a hold or a pause hides them at once). */
+async function dropMatches(db: Db, personIds: string[]): Promise<void> {
+  if (!personIds.length) return;
+  await db
+    .delete(relativeMatches)
+    .where(or(inArray(relativeMatches.personId, personIds), inArray(relativeMatches.relativePersonId, personIds)));
+}
+
+/**
+ * Pauses an account from gene relatives: its persons' matches go at once, nothing of it is matched
+ * until staff release it; an alert goes to the log and to staff.
+ */
+export async function pauseAccount(
+  deps: Deps,
+  userId: string,
+  code: 'PROBING' | 'VIEWS' | 'CLOSE_MATCHES',
+  message: string,
+  detail: Record<string, unknown>,
+  log?: Log,
+): Promise<void> {
+  const { db } = deps.database;
+  const now = deps.now();
+  const made = await db
+    .insert(relativesPauses)
+    .values({ userId, code, message, detail, createdAt: now })
+    .onConflictDoUpdate({
+      target: relativesPauses.userId,
+      set: { code, message, detail, createdAt: now, releasedAt: null, releasedBy: null },
+      where: eq(relativesPauses.userId, userId),
+    })
+    .returning();
+  const mine = await db.select({ id: persons.id }).from(persons).where(eq(persons.ownerUserId, userId));
+  await dropMatches(
+    db,
+    mine.map((p) => p.id),
+  );
+  log?.warn({ userId, code, ...detail }, 'relatives: account paused (alert)');
+  if (made.length) await staffNotice(db, now, '基因亲人异常告警', `账户 ${userId} 已暂停基因亲人：${message}`, userId);
+}
+
+/** The live pause of an account, if any. */
+async function pauseOf(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(relativesPauses)
+    .where(and(eq(relativesPauses.userId, userId), isNull(relativesPauses.releasedAt)));
+  return row ?? null;
+}
+
+/**
+ * The gate step of the import pipeline, after the genome is stored: the plausibility checks of the
+ * engine, the upload limits, and the comparison with the account's earlier uploads. Records the
+ * verdict (reports stand either way); a held genome never enters matching and its person's old
+ * matches go.
+ */
+export async function gateImport(
+  deps: Deps,
+  g: { barcode: string; userId: string; personId: string; rawFileId: string; parsed: ParsedFile },
+  log?: Log,
+): Promise<void> {
+  const { db } = deps.database;
+  const now = deps.now();
+  const [person] = await db.select({ gender: persons.gender }).from(persons).where(eq(persons.id, g.personId));
+  const [file] = await db
+    .select({ ip: rawFiles.uploadIp, device: rawFiles.uploadDevice })
+    .from(rawFiles)
+    .where(eq(rawFiles.id, g.rawFileId));
+  const verdict = checkPlausibility({ vendor: g.parsed.vendor, calls: g.parsed.calls, statedSex: person?.gender ?? null });
+  const reasons: GateReasonRow[] = verdict.reasons.map((r) => ({ code: r.code, message: r.message }));
+  const figures: Record<string, unknown> = { ...verdict.figures };
+
+  if (!reasons.length) {
+    const limit = await overLimit(deps, { ...g, ip: file?.ip ?? null, device: file?.device ?? null });
+    if (limit) reasons.push({ code: 'UPLOAD_LIMIT', message: limit });
+  }
+  let probing: { sameShare: number; changedWindows: number; earlier: string } | null = null;
+  const [stored] = await db
+    .select({ packed: genomes.packed, panelPacked: genomes.panelPacked })
+    .from(genomes)
+    .where(eq(genomes.barcode, g.barcode));
+  if (stored) {
+    // Files of one chip compare on their own layout (every marker); files of different chips (an
+    // attacker may drop markers to change the layout) on the reference panel both are packed against.
+    const mine = deserialisePacked(stored.packed);
+    const minePanel = stored.panelPacked ? deserialisePacked(stored.panelPacked) : null;
+    const earlier = await db
+      .select({ barcode: genomes.barcode, packed: genomes.packed, panelPacked: genomes.panelPacked })
+      .from(genomes)
+      .innerJoin(persons, eq(persons.id, genomes.personId))
+      .where(and(eq(persons.ownerUserId, g.userId), ne(genomes.barcode, g.barcode)))
+      .orderBy(desc(genomes.createdAt))
+      .limit(PROBE_HISTORY);
+    for (const e of earlier) {
+      const p =
+        probingAgainst(mine, deserialisePacked(e.packed)) ??
+        (minePanel && e.panelPacked ? probingAgainst(minePanel, deserialisePacked(e.panelPacked), PANEL_PROBE_WINDOW) : null);
+      if (p) {
+        probing = { ...p, earlier: e.barcode };
+        break;
+      }
+    }
+  }
+  if (probing) {
+    reasons.push({
+      code: 'PROBING',
+      message: `这份数据与本账户之前上传的数据在 ${Math.round(probing.sameShare * 100)}% 的区段完全相同，只在 ${probing.changedWindows} 个区段不同，像是逐段试探他人基因型的上传`,
+    });
+    figures.probing = probing;
+  }
+  const state: 'held' | 'passed' = reasons.length ? 'held' : 'passed';
+  const row = {
+    userId: g.userId,
+    personId: g.personId,
+    state,
+    reasons,
+    figures,
+    ip: file?.ip ?? null,
+    device: file?.device ?? null,
+    createdAt: now,
+  };
+  await db
+    .insert(relativesGate)
+    .values({ barcode: g.barcode, ...row })
+    .onConflictDoUpdate({ target: relativesGate.barcode, set: { ...row, reviewedAt: null, reviewedBy: null } });
+  if (state === 'held') {
+    await dropMatches(db, [g.personId]);
+    log?.warn({ barcode: g.barcode, reasons: reasons.map((r) => r.code) }, 'relatives: genome held by the gate');
+  }
+  if (probing) await pauseAccount(deps, g.userId, 'PROBING', '连续上传只在个别区段不同的基因数据', { barcode: g.barcode, ...probing }, log);
+}
+
+/** The upload limits of genomes entering matching (per account, person, address and device, per day). */
+async function overLimit(
+  deps: Deps,
+  g: { barcode: string; userId: string; personId: string; ip: string | null; device: string | null },
+): Promise<string | null> {
+  const { db } = deps.database;
+  const lim = deps.config.relatives.uploadsPerDay;
+  const since = new Date(deps.now().getTime() - DAY_MS);
+  const entered = and(
+    inArray(relativesGate.state, ['passed', 'released']),
+    gt(relativesGate.createdAt, since),
+    ne(relativesGate.barcode, g.barcode),
+  );
+  const count = async (cond: ReturnType<typeof eq>) =>
+    (await db.select({ b: relativesGate.barcode }).from(relativesGate).where(and(entered, cond))).length;
+  if ((await count(eq(relativesGate.userId, g.userId))) >= lim.account) return `本账户 24 小时内参与匹配的上传已达 ${lim.account} 份上限`;
+  if ((await count(eq(relativesGate.personId, g.personId))) >= lim.person)
+    return `该检测人 24 小时内参与匹配的上传已达 ${lim.person} 份上限`;
+  if (g.ip && (await count(eq(relativesGate.ip, g.ip))) >= lim.address)
+    return `同一网络地址 24 小时内参与匹配的上传已达 ${lim.address} 份上限`;
+  if (g.device && (await count(eq(relativesGate.device, g.device))) >= lim.device)
+    return `同一设备 24 小时内参与匹配的上传已达 ${lim.device} 份上限`;
+  return null;
+}
+
+/**
+ * Matching hook: may this genome enter matching (as the query or as a candidate)? Not when its
+ * account is paused, nor when the gate held it; an imported genome the gate has not judged yet waits
+ * (the import's gate step queues it again). Genomes that came from the lab (no raw file) pass.
+ */
+export async function admittedGenomes(deps: Deps, barcodes: string[]): Promise<Set<string>> {
+  if (!barcodes.length) return new Set();
+  const { db } = deps.database;
+  const rows = await db
+    .select({
+      barcode: genomes.barcode,
+      rawFileId: genomes.rawFileId,
+      owner: persons.ownerUserId,
+      state: relativesGate.state,
+      paused: relativesPauses.userId,
+    })
+    .from(genomes)
+    .innerJoin(persons, eq(persons.id, genomes.personId))
+    .leftJoin(relativesGate, eq(relativesGate.barcode, genomes.barcode))
+    .leftJoin(relativesPauses, and(eq(relativesPauses.userId, persons.ownerUserId), isNull(relativesPauses.releasedAt)))
+    .where(inArray(genomes.barcode, barcodes));
+  return new Set(rows.filter((r) => !r.paused && (r.state ? r.state !== 'held' : r.rawFileId === null)).map((r) => r.barcode));
+}
+
+/**
+ * Matching hook on the hits of one genome before they are stored: drops relatives that may not be
+ * matched, holds near-identical genomes of another account for review (the pair is never shown),
+ * and pauses an account whose person matches unusually many people closely.
+ */
+export async function screenHits<H extends Pick<OneToManyHit, 'sharedCM' | 'ibd2Fraction'> & { barcode: string; personId: string }>(
+  deps: Deps,
+  me: { barcode: string; personId: string },
+  hits: H[],
+  log?: Log,
+): Promise<H[]> {
+  const { db } = deps.database;
+  const admitted = await admittedGenomes(deps, [me.barcode, ...hits.map((h) => h.barcode)]);
+  if (!admitted.has(me.barcode)) return [];
+  const owners = new Map(
+    (
+      await db
+        .select({ id: persons.id, owner: persons.ownerUserId })
+        .from(persons)
+        .where(inArray(persons.id, [me.personId, ...hits.map((h) => h.personId)]))
+    ).map((p) => [p.id, p.owner]),
+  );
+  const myOwner = owners.get(me.personId) as string;
+  const released = new Set(
+    (
+      await db
+        .select({ barcode: relativesGate.barcode })
+        .from(relativesGate)
+        .where(and(inArray(relativesGate.barcode, [me.barcode, ...hits.map((h) => h.barcode)]), eq(relativesGate.state, 'released')))
+    ).map((r) => r.barcode),
+  );
+  const kept: H[] = [];
+  for (const h of hits) {
+    if (!admitted.has(h.barcode)) continue;
+    const copy = h.ibd2Fraction >= DUPLICATE_IBD2_FRACTION && owners.get(h.personId) !== myOwner;
+    // Staff released one of the two after review (identical twins): the pair may be shown.
+    if (copy && !released.has(me.barcode) && !released.has(h.barcode)) {
+      await holdGenome(
+        deps,
+        me,
+        'DUPLICATE',
+        '这份基因数据与另一个账户中已有的数据几乎完全相同（同卵双胞胎或数据副本），等待人工审核',
+        log,
+      );
+      return [];
+    }
+    kept.push(h);
+  }
+  const close = kept.filter((h) => h.sharedCM >= deps.config.relatives.closeMatchCm).length;
+  if (close > deps.config.relatives.closeMatchAlert) {
+    await pauseAccount(deps, myOwner, 'CLOSE_MATCHES', `一个检测人与 ${close} 人是近亲`, { barcode: me.barcode, close }, log);
+    return [];
+  }
+  return kept;
+}
+
+/** Holds a genome that passed the gate (a copy found while matching); staff are told. */
+async function holdGenome(deps: Deps, me: { barcode: string; personId: string }, code: string, message: string, log?: Log) {
+  const { db } = deps.database;
+  const now = deps.now();
+  const [owner] = await db.select({ id: persons.ownerUserId }).from(persons).where(eq(persons.id, me.personId));
+  const reasons = [{ code, message }];
+  const row = { userId: owner.id, personId: me.personId, state: 'held' as const, reasons, createdAt: now };
+  await db
+    .insert(relativesGate)
+    .values({ barcode: me.barcode, ...row })
+    .onConflictDoUpdate({ target: relativesGate.barcode, set: { state: 'held', reasons } });
+  await dropMatches(db, [me.personId]);
+  log?.warn({ barcode: me.barcode, code }, 'relatives: genome held while matching');
+  await staffNotice(db, now, '基因亲人待审核', `检测 ${me.barcode} 已暂停匹配：${message}`, me.barcode);
+}
+
+/** Why a person's matched genome (or their account) is kept out of gene relatives; null when it is not. */
+export async function holdOf(deps: Deps, barcode: string, ownerUserId: string): Promise<RelativesHoldView | null> {
+  const { db } = deps.database;
+  const pause = await pauseOf(db, ownerUserId);
+  if (pause)
+    return holdView('account', [{ code: pause.code === 'PROBING' ? 'PROBING' : 'PAUSED', message: pause.message }], pause.createdAt);
+  const [row] = await db
+    .select({
+      state: relativesGate.state,
+      reasons: relativesGate.reasons,
+      createdAt: relativesGate.createdAt,
+      rawFileId: genomes.rawFileId,
+    })
+    .from(genomes)
+    .leftJoin(relativesGate, eq(relativesGate.barcode, genomes.barcode))
+    .where(eq(genomes.barcode, barcode));
+  if (!row) return null;
+  if (row.state === 'held') return holdView('genome', row.reasons ?? [], row.createdAt ?? deps.now());
+  if (!row.state && row.rawFileId) return holdView('genome', [{ code: 'PENDING', message: CODES.RELATIVES_HELD_PENDING.msg }], deps.now());
+  return null;
+}
+
+/** Holds per barcode for the import list (the import result shows them). */
+export async function holdsOfBarcodes(deps: Deps, barcodes: string[]): Promise<Map<string, RelativesHoldView>> {
+  if (!barcodes.length) return new Map();
+  const rows = await deps.database.db
+    .select()
+    .from(relativesGate)
+    .where(and(inArray(relativesGate.barcode, barcodes), eq(relativesGate.state, 'held')));
+  return new Map(rows.map((r) => [r.barcode, holdView('genome', r.reasons, r.createdAt)]));
+}
