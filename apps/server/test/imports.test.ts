@@ -237,13 +237,15 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
     ]);
     expect((await call('GET', REPORT_API_PATHS.notificationsUnread, alice)).data).toEqual({ result: 1 });
     expect((await userInfo(alice)).infoCount).toBe(1);
+    // The matching job carries the id of the request that started the import (metrics/index.ts), for its logs.
+    const queuedMatch = { barcode, _requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) };
     if (t.database.kind === 'pglite') {
       const [match] = await t.database.db.select().from(queueJobs).where(eq(queueJobs.name, RELATIVES_MATCH_JOB));
-      expect(match.payload).toEqual({ barcode });
+      expect(match.payload).toEqual(queuedMatch);
     } else {
       const queued = await t.database.db.execute<{ data: unknown }>(sql`select data from pgboss.job where name = ${RELATIVES_MATCH_JOB}`);
       // postgres-js answers the rows as an array.
-      expect((queued as unknown as { data: unknown }[]).map((r) => r.data)).toContainEqual({ barcode });
+      expect((queued as unknown as { data: unknown }[]).map((r) => r.data)).toContainEqual(queuedMatch);
     }
   }, 90_000);
 
