@@ -109,6 +109,13 @@ export interface PlausibilityInput {
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/**
+ * Called X markers below which sex is not judged: consumer chips read some 15,000-30,000 X markers;
+ * a file with a few hundred (e.g. only the report markers, mostly rare variants that everyone carries
+ * homozygous) shows no heterozygosity whatever the sex.
+ */
+const MIN_X_FOR_SEX_CHECK = 1000;
+
 const SEX_NAME: Record<Sex, string> = { male: '男性', female: '女性', unknown: '无法判断' };
 
 export interface PopulationAgreement {
@@ -308,9 +315,9 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityResult 
   const stated = input.statedSex ?? null;
   if (xHet !== null && xHet > L.maxXHeterozygosity) {
     fail('SEX_INCONSISTENT', `X 染色体杂合率为 ${pct(xHet)}，高于任何真实样本（上限 ${pct(L.maxXHeterozygosity)}）`);
-  } else if (qc.xHeterozygosity !== null && qc.yCallRate !== null && qc.sex === 'unknown') {
+  } else if (qc.xCalled >= MIN_X_FOR_SEX_CHECK && qc.xHeterozygosity !== null && qc.yCallRate !== null && qc.sex === 'unknown') {
     fail('SEX_INCONSISTENT', `X 染色体杂合率（${pct(qc.xHeterozygosity)}）与 Y 染色体检出率（${pct(qc.yCallRate)}）互相矛盾，无法判断性别`);
-  } else if (stated && qc.sex !== 'unknown' && qc.sex !== stated) {
+  } else if (qc.xCalled >= MIN_X_FOR_SEX_CHECK && stated && qc.sex !== 'unknown' && qc.sex !== stated) {
     fail('SEX_INCONSISTENT', `检测人登记为${SEX_NAME[stated]}，但数据显示为${SEX_NAME[qc.sex]}（X 染色体杂合率 ${pct(xHet ?? 0)}）`);
   }
   const layout = VENDOR_MARKERS[input.vendor];

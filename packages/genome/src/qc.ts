@@ -27,6 +27,8 @@ export interface QcFigures {
   heterozygosity: number;
   /** Heterozygous share of called X markers outside the PAR; null with too few. */
   xHeterozygosity: number | null;
+  /** Called X markers outside the pseudo-autosomal regions. */
+  xCalled: number;
   /** Share of Y markers called; null with too few Y markers in the file. */
   yCallRate: number | null;
   sex: Sex;
@@ -68,6 +70,7 @@ export function qcOf(calls: NormalisedCall[]): QcFigures {
     callRate,
     heterozygosity: autoCalled ? autoHet / autoCalled : 0,
     xHeterozygosity: xH,
+    xCalled,
     yCallRate: yR,
     sex: inferSex(xH, yR),
     lowCallRate: callRate < MIN_CALL_RATE,
