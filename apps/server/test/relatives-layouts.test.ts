@@ -34,7 +34,7 @@ import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 type Answer = { code: number; data: any; msg: string };
 
-const { kits, genomes, genomeLayouts, genomeRepacks, relativeMatches, relativeConsents, notifications, rawFiles } = schema;
+const { kits, genomes, genomeLayouts, genomeRepacks, relativeMatches, relativeConsents, notifications, rawFiles, relativesGate } = schema;
 
 let simulated: Simulation | undefined;
 function family(): Simulation {
@@ -240,6 +240,18 @@ describe.each(testDatabaseTargets())('relatives across chip layouts on $name', (
     expect(await db.select().from(genomeRepacks).where(eq(genomeRepacks.id, half.id))).toMatchObject([{ done: 3, skipped: 1 }]);
     expect((await db.select({ n: count() }).from(genomes).where(isNull(genomes.layoutId)))[0].n).toBe(1);
 
+    // Genomes stored before the gate pass it during the repack. These test files keep a third of a
+    // chip's markers, which the gate rightly holds as a 23andMe layout (VENDOR_LAYOUT); staff release
+    // them, as a review would, before matching runs again.
+    const judged = await db
+      .select()
+      .from(relativesGate)
+      .where(inArray(relativesGate.barcode, ['RP0000000001', 'RP0000000002']));
+    expect(judged.map((g) => g.reasons.map((r) => r.code))).toEqual([['VENDOR_LAYOUT'], ['VENDOR_LAYOUT']]);
+    await db
+      .update(relativesGate)
+      .set({ state: 'released' })
+      .where(inArray(relativesGate.barcode, ['RP0000000001', 'RP0000000002']));
     // Matching runs again on the moved genomes: the aunt and the cousin (mother and son) find each other.
     await runRelativesMatch(t.app.deps, 'RP0000000001');
     const pair = await db

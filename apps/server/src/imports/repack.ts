@@ -3,6 +3,7 @@ import { GenomeError, parseRawStream } from '@jiyin/genome';
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
+import { gateImport } from '../relatives/guard.ts';
 import { packForStorage, RELATIVES_MATCH_JOB, storeLayout } from './pipeline.ts';
 
 const { genomes, genomeRepacks, rawFiles } = schema;
@@ -17,7 +18,7 @@ type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string
 /** Genomes still packed against the old marker panel, after `cursor` in barcode order. */
 function waiting(deps: Deps, cursor: string, limit: number) {
   return deps.database.db
-    .select({ barcode: genomes.barcode, rawFileId: genomes.rawFileId, vendor: genomes.vendor })
+    .select({ barcode: genomes.barcode, personId: genomes.personId, rawFileId: genomes.rawFileId, vendor: genomes.vendor })
     .from(genomes)
     .where(and(isNull(genomes.layoutId), gt(genomes.barcode, cursor)))
     .orderBy(asc(genomes.barcode))
@@ -52,7 +53,7 @@ async function repackOne(deps: Deps, g: { rawFileId: string | null }) {
   if (file?.state !== 'stored') return { skipped: 'raw file gone' as const };
   try {
     const parsed = await parseRawStream(await deps.storage.get(file.storageKey));
-    return { packed: packForStorage(parsed.calls, parsed.sex) };
+    return { packed: packForStorage(parsed.calls, parsed.sex), parsed, userId: file.userId, rawFileId: file.id };
   } catch (e) {
     if (e instanceof GenomeError) return { skipped: `raw file no longer reads: ${e.code}` };
     throw e;
@@ -108,7 +109,12 @@ export async function runRepack(deps: Deps, log?: Log, onProgress?: (row: Repack
       return row;
     });
     if ('skipped' in result) log?.warn({ barcode: next.barcode, reason: result.skipped }, 'repack: genome left on the old panel');
-    else await deps.queue.send(RELATIVES_MATCH_JOB, { barcode: next.barcode }, { singletonKey: next.barcode });
+    else {
+      // Genomes stored before the relatives gate existed pass it now, before they are matched again.
+      const { parsed, userId, rawFileId } = result;
+      await gateImport(deps, { barcode: next.barcode, userId, personId: next.personId, rawFileId, parsed }, log, false);
+      await deps.queue.send(RELATIVES_MATCH_JOB, { barcode: next.barcode }, { singletonKey: next.barcode });
+    }
     onProgress?.(run);
   }
   log?.info({ repack: run.id, done: run.done, skipped: run.skipped, total: run.total }, 'repack finished');

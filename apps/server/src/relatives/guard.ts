@@ -169,6 +169,8 @@ export async function gateImport(
   deps: Deps,
   g: { barcode: string; userId: string; personId: string; rawFileId: string; parsed: ParsedFile },
   log?: Log,
+  /** False for genomes stored before the gate existed (the repack job): they were not uploaded today. */
+  uploadLimits = true,
 ): Promise<void> {
   const { db } = deps.database;
   const now = deps.now();
@@ -181,7 +183,7 @@ export async function gateImport(
   const reasons: GateReasonRow[] = verdict.reasons.map((r) => ({ code: r.code, message: r.message }));
   const figures: Record<string, unknown> = { ...verdict.figures };
 
-  if (!reasons.length) {
+  if (!reasons.length && uploadLimits) {
     const limit = await overLimit(deps, { ...g, ip: file?.ip ?? null, device: file?.device ?? null });
     if (limit) reasons.push({ code: 'UPLOAD_LIMIT', message: limit });
   }
