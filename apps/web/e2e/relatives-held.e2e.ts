@@ -66,7 +66,10 @@ describe.each(VIEWPORTS)('a held genome at $name ($width×$height)', (vp: Viewpo
       const held = job.getByTestId('relatives-held');
       await held.getByText('这份基因数据暂不参与基因亲人匹配').waitFor();
       // The reason is the gate's own sentence with its §8 code (which checks fire is the API tests' business).
-      await held.getByText(/（代码 27\d\d）/).first().waitFor();
+      await held
+        .getByText(/（代码 27\d\d）/)
+        .first()
+        .waitFor();
       await held.scrollIntoViewIfNeeded();
       await screenshot(page, vp, 'relatives-held-import');
 
