@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { emptyPacked, type PackedGenome, setCode } from './pack.ts';
+import { positionIndex } from './panel.ts';
 import { CHROMS, type Chrom, GenomeError, type NormalisedCall, type Sex } from './types.ts';
 
 /**
@@ -121,20 +122,7 @@ function makeLayout(chrom: Chrom[], pos: Int32Array, bodyBytes = body(chrom, pos
     while (k < chrom.length && chrom[k] === c) k++;
     chromRange[c] = [start, k];
   }
-  const indexOfPosition = (c: Chrom, p: number): number => {
-    const range = chromRange[c];
-    if (!range) return -1;
-    let lo = range[0];
-    let hi = range[1] - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = pos[mid];
-      if (v === p) return mid;
-      if (v < p) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
-  };
+  const indexOfPosition = positionIndex(chromRange, pos);
   return { id, size: pos.length, chrom, pos, chromRange, indexOfPosition };
 }
 

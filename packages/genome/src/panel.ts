@@ -102,6 +102,24 @@ export function decodePanel(gz: Uint8Array): PanelData {
   return { id: header.id, chrom, pos, ref, alt, ids };
 }
 
+/** Binary search of a GRCh37 position within its chromosome's range of a sorted marker list (-1 when absent). */
+export function positionIndex(chromRange: Partial<Record<Chrom, [number, number]>>, pos: ArrayLike<number>) {
+  return (c: Chrom, p: number): number => {
+    const range = chromRange[c];
+    if (!range) return -1;
+    let lo = range[0];
+    let hi = range[1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = pos[mid];
+      if (v === p) return mid;
+      if (v < p) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+}
+
 /** Attach names, per-chromosome ranges and lookups to decoded panel data. */
 export function makePanel(d: PanelData): Panel {
   const size = d.pos.length;
@@ -126,20 +144,7 @@ export function makePanel(d: PanelData): Panel {
     chromRange[c] = [start, k];
   }
   const pos = d.pos;
-  const indexOfPosition = (c: Chrom, p: number): number => {
-    const range = chromRange[c];
-    if (!range) return -1;
-    let lo = range[0];
-    let hi = range[1] - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = pos[mid];
-      if (v === p) return mid;
-      if (v < p) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
-  };
+  const indexOfPosition = positionIndex(chromRange, pos);
   const indexOfRsid = (id: string): number => {
     const e = explicit.get(id);
     if (e !== undefined) return e;
