@@ -31,6 +31,7 @@ export const CODES = {
   RELATIVES_PAUSED: { code: 2740, msg: '本账户的基因亲人功能因异常使用已暂停，等待人工审核' },
   RELATIVES_RECHECK_REQUIRED: { code: 2741, msg: '查看基因亲人前请先验证身份：登录已超过一段时间，请用短信验证码确认是本人操作' },
   RELATIVES_SCOPE_DENIED: { code: 2742, msg: '当前应用的登录授权不包含基因亲人，请在网页或授权后查看' },
+  RELATIVES_TOO_FEW_MARKERS: { code: 2743, msg: '这份基因数据的位点太少，无法可靠比对基因亲人' },
   PHONE_INVALID: { code: 1201, msg: '请输入正确的手机号' },
   PASSWORD_INVALID: { code: 1202, msg: '密码至少 6 位，且不能包含空格' },
   PASSWORD_TOO_COMMON: { code: 1203, msg: '这个密码太常见了，容易被猜到，请换一个' },

@@ -30,8 +30,11 @@ export interface RelativesHoldView {
   /** §8 code of the first reason (e.g. 2733). */
   code: number;
   reasons: { code: number; message: string }[];
-  /** 'genome': this detection is held; 'account': the whole account is paused. */
-  scope: 'genome' | 'account';
+  /**
+   * 'genome': this detection is held (staff can release it); 'account': the whole account is paused;
+   * 'markers': the file carries too few markers to be matched with anyone (a better file is the remedy).
+   */
+  scope: 'genome' | 'account' | 'markers';
   since: string;
 }
 

@@ -1,5 +1,6 @@
 import { estimateAdmixture, MIN_ANCESTRY_MARKERS } from './ancestry/estimate.ts';
 import { type AncestryReference, loadAncestryReference } from './ancestry/reference.ts';
+import { OVERLAP_FLOOR } from './ibd/layouts.ts';
 import { qcOf } from './qc.ts';
 import { AUTOSOMES, CHROMS, type Chrom, type NormalisedCall, type Sex, type Vendor } from './types.ts';
 import { GRCH37_LENGTH } from './write/index.ts';
@@ -19,6 +20,11 @@ import { GRCH37_LENGTH } from './write/index.ts';
  *   under every group are counted;
  * - X heterozygosity against the stated and the inferred sex;
  * - the marker layout (marker count, chromosome coverage) against the vendor the file claims.
+ *
+ * A file with fewer autosomal markers than matching needs with anyone (OVERLAP_FLOOR) is not
+ * judged at all: it cannot be matched, so it is kept out for that plain reason (TOO_FEW_MARKERS)
+ * rather than suspected of forgery (a real sequencing subset or a small panel would fail the chip
+ * ranges below without being forged).
  */
 
 export type PlausibilityCode =
@@ -27,7 +33,8 @@ export type PlausibilityCode =
   | 'POPULATION_MISMATCH'
   | 'POPULATION_UNVERIFIABLE'
   | 'SEX_INCONSISTENT'
-  | 'VENDOR_LAYOUT';
+  | 'VENDOR_LAYOUT'
+  | 'TOO_FEW_MARKERS';
 
 /**
  * Limits of the gate. Heterozygosity and the population figures were measured on the engine's
@@ -71,6 +78,8 @@ export const VENDOR_MARKERS: Record<Vendor, { min: number; max: number; name: st
 
 export interface PlausibilityFigures {
   markers: number;
+  /** Autosomal markers in the file, called or not (what a chip layout carries for matching). */
+  autosomalMarkers: number;
   noCallRate: number;
   heterozygosity: number;
   xHeterozygosity: number | null;
@@ -96,6 +105,11 @@ export interface PlausibilityReason {
 
 export interface PlausibilityResult {
   ok: boolean;
+  /**
+   * False when the file carries too few markers to be matched with anyone: then the only reason is
+   * TOO_FEW_MARKERS and the forgery checks were not run (nothing to review).
+   */
+  matchable: boolean;
   reasons: PlausibilityReason[];
   figures: PlausibilityFigures;
 }
@@ -108,6 +122,7 @@ export interface PlausibilityInput {
   reference?: AncestryReference;
 }
 
+const AUTOSOME_SET = new Set<Chrom>(AUTOSOMES);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /**
  * Called X markers below which sex is not judged: consumer chips read some 15,000-30,000 X markers;
@@ -262,21 +277,36 @@ function chromCoverage(calls: NormalisedCall[]): number {
 export function checkPlausibility(input: PlausibilityInput): PlausibilityResult {
   const L = PLAUSIBILITY_LIMITS;
   const qc = qcOf(input.calls);
-  const reference = input.reference ?? loadAncestryReference();
-  const fit = populationAgreement(referenceGenotypes(input.calls, reference), reference);
-  const figures: PlausibilityFigures = {
+  const autosomalMarkers = input.calls.reduce((n, c) => (AUTOSOME_SET.has(c.chrom) ? n + 1 : n), 0);
+  const shared = {
     markers: qc.markers,
+    autosomalMarkers,
     noCallRate: 1 - qc.callRate,
     heterozygosity: qc.heterozygosity,
     xHeterozygosity: qc.xHeterozygosity,
     yCallRate: qc.yCallRate,
     inferredSex: qc.sex,
+    minChromCoverage: chromCoverage(input.calls),
+  };
+  if (autosomalMarkers < OVERLAP_FLOOR) {
+    const message = `文件中的常染色体位点只有 ${autosomalMarkers.toLocaleString('en-US')} 个，少于基因亲人比对所需的 ${OVERLAP_FLOOR.toLocaleString('en-US')} 个（全基因组芯片的原始数据通常有 50–70 万个），无法可靠比对`;
+    return {
+      ok: false,
+      matchable: false,
+      reasons: [{ code: 'TOO_FEW_MARKERS', message }],
+      figures: { ...shared, referenceMarkers: 0, populationZ: null, hetExcessZ: null, maxWindowHeterozygosity: 0 },
+    };
+  }
+  const reference = input.reference ?? loadAncestryReference();
+  const fit = populationAgreement(referenceGenotypes(input.calls, reference), reference);
+  const figures: PlausibilityFigures = {
+    ...shared,
     referenceMarkers: fit.used,
     populationZ: fit.z,
     hetExcessZ: fit.hetExcessZ,
     maxWindowHeterozygosity: maxWindowHeterozygosity(input.calls, L.windowMarkers),
-    minChromCoverage: chromCoverage(input.calls),
   };
+
   const reasons: PlausibilityReason[] = [];
   const fail = (code: PlausibilityCode, message: string) => reasons.push({ code, message });
 
@@ -329,5 +359,5 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityResult 
   } else if (figures.minChromCoverage < L.minChromCoverage) {
     fail('VENDOR_LAYOUT', `文件标明来自 ${layout.name}，但部分常染色体上的位点远少于该机构芯片的覆盖`);
   }
-  return { ok: reasons.length === 0, reasons, figures };
+  return { ok: reasons.length === 0, matchable: true, reasons, figures };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AncestryMix, mixVector, perturbedFrequencies, simulateAdmixedGenotypes } from '../src/ancestry/simulate.ts';
 import { loadAncestryReference } from '../src/ancestry/reference.ts';
 import { loadPanel } from '../src/panel.ts';
+import { OVERLAP_FLOOR } from '../src/ibd/layouts.ts';
 import { checkPlausibility, PLAUSIBILITY_LIMITS, populationAgreement } from '../src/plausibility.ts';
 import { callsOf, createPopulation, createRng, simulatePedigree } from '../src/simulate/index.ts';
 import type { NormalisedCall } from '../src/types.ts';
@@ -147,9 +148,13 @@ describe('plausibility gate', () => {
   });
 
   it('checks the marker layout against the vendor the file claims', () => {
-    // One chromosome's worth of markers: too few for a 23andMe export, and the others are empty.
-    const window = base.filter((c) => c.chrom === '1' || c.chrom === '2');
+    // Four chromosomes' worth of markers: too few for a 23andMe export, and the others are empty.
+    const window = base.filter((c) => ['1', '2', '3', '4'].includes(c.chrom));
+    expect(window.length).toBeGreaterThan(OVERLAP_FLOOR);
     expect(codes(window)).toContain('VENDOR_LAYOUT');
+    // Fewer autosomal markers than matching needs: kept out for that alone, no forgery check judged.
+    const small = checkPlausibility({ vendor: '23andme', calls: base.filter((c) => c.chrom === '1') });
+    expect([small.matchable, small.reasons.map((x) => x.code)]).toEqual([false, ['TOO_FEW_MARKERS']]);
     // The whole file but chromosomes 5-7: enough markers, yet three autosomes carry none.
     const lopsided = base.filter((c) => !['5', '6', '7'].includes(c.chrom));
     const r = checkPlausibility({ vendor: '23andme', calls: lopsided });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { estimateAncestry } from '../src/ancestry/index.ts';
 import { callMtHaplogroup, callYHaplogroup } from '../src/haplogroups/index.ts';
+import { OVERLAP_FLOOR } from '../src/ibd/layouts.ts';
 import { lookupsFromCalls } from '../src/lookup.ts';
 import { parseRawFile } from '../src/parse/index.ts';
+import { checkPlausibility } from '../src/plausibility.ts';
 import { evaluateReports } from '../src/reports/index.ts';
 import { GenomeError } from '../src/types.ts';
 
@@ -55,5 +57,16 @@ describe.each(SAMPLES)('1000 Genomes $id ($population), GRCh37 VCF', ({ id }) =>
     expect(error).toBeInstanceOf(GenomeError);
     expect((error as GenomeError).code).toBe('NO_MARKERS');
     expect((error as GenomeError).message).toContain('可用于祖源分析的标记太少');
+  });
+});
+
+describe.each(SAMPLES)('the relatives gate on 1000 Genomes $id', ({ id }) => {
+  it('keeps the file out of matching for its size, not as a suspected forgery', async () => {
+    const g = await parseRawFile(new URL(`1kg-${id}.vcf.gz`, REAL).pathname);
+    const r = checkPlausibility({ vendor: g.vendor, calls: g.calls, statedSex: null });
+    expect(r.matchable).toBe(false);
+    expect(r.reasons.map((x) => x.code)).toEqual(['TOO_FEW_MARKERS']);
+    expect(r.figures.autosomalMarkers).toBeLessThan(OVERLAP_FLOOR);
+    expect(r.reasons[0].message).toContain('无法可靠比对');
   });
 });

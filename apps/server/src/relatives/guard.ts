@@ -18,6 +18,7 @@ const REASON_CODES: Record<string, CodeName> = {
   POPULATION_UNVERIFIABLE: 'RELATIVES_HELD_UNVERIFIABLE',
   SEX_INCONSISTENT: 'RELATIVES_HELD_SEX',
   VENDOR_LAYOUT: 'RELATIVES_HELD_LAYOUT',
+  TOO_FEW_MARKERS: 'RELATIVES_TOO_FEW_MARKERS',
   DUPLICATE: 'RELATIVES_HELD_DUPLICATE',
   UPLOAD_LIMIT: 'RELATIVES_HELD_UPLOAD_LIMIT',
   PROBING: 'RELATIVES_HELD_PROBING',
@@ -55,7 +56,7 @@ const PROBE_HISTORY = 20;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The owner's view of a hold: the §8 code of the first reason and every reason in Chinese. */
-function holdView(scope: 'genome' | 'account', reasons: GateReasonRow[], since: Date): RelativesHoldView {
+function holdView(scope: RelativesHoldView['scope'], reasons: GateReasonRow[], since: Date): RelativesHoldView {
   return {
     code: holdCodeOf(reasons[0]?.code ?? 'PENDING'),
     reasons: reasons.map((r) => ({ code: holdCodeOf(r.code), message: r.message })),
@@ -192,7 +193,8 @@ export async function gateImport(
     .select({ packed: genomes.packed, panelPacked: genomes.panelPacked })
     .from(genomes)
     .where(eq(genomes.barcode, g.barcode));
-  if (stored) {
+  // A file too small to be matched cannot probe anyone.
+  if (stored && verdict.matchable) {
     // Files of one chip compare on their own layout (every marker); files of different chips (an
     // attacker may drop markers to change the layout) on the reference panel both are packed against.
     const mine = deserialisePacked(stored.packed);
@@ -221,7 +223,7 @@ export async function gateImport(
     });
     figures.probing = probing;
   }
-  const state: 'held' | 'passed' = reasons.length ? 'held' : 'passed';
+  const state: 'unmatchable' | 'held' | 'passed' = !verdict.matchable ? 'unmatchable' : reasons.length ? 'held' : 'passed';
   const row = {
     userId: g.userId,
     personId: g.personId,
@@ -236,9 +238,10 @@ export async function gateImport(
     .insert(relativesGate)
     .values({ barcode: g.barcode, ...row })
     .onConflictDoUpdate({ target: relativesGate.barcode, set: { ...row, reviewedAt: null, reviewedBy: null } });
-  if (state === 'held') {
+  if (state !== 'passed') {
     await dropMatches(db, [g.personId]);
-    log?.warn({ barcode: g.barcode, reasons: reasons.map((r) => r.code) }, 'relatives: genome held by the gate');
+    if (state === 'held') log?.warn({ barcode: g.barcode, reasons: reasons.map((r) => r.code) }, 'relatives: genome held by the gate');
+    else log?.info({ barcode: g.barcode, markers: verdict.figures.autosomalMarkers }, 'relatives: too few markers to match');
   }
   if (probing) await pauseAccount(deps, g.userId, 'PROBING', '连续上传只在个别区段不同的基因数据', { barcode: g.barcode, ...probing }, log);
 }
@@ -289,7 +292,11 @@ export async function admittedGenomes(deps: Deps, barcodes: string[]): Promise<S
     .leftJoin(relativesGate, eq(relativesGate.barcode, genomes.barcode))
     .leftJoin(relativesPauses, and(eq(relativesPauses.userId, persons.ownerUserId), isNull(relativesPauses.releasedAt)))
     .where(inArray(genomes.barcode, barcodes));
-  return new Set(rows.filter((r) => !r.paused && (r.state ? r.state !== 'held' : r.rawFileId === null)).map((r) => r.barcode));
+  return new Set(
+    rows
+      .filter((r) => !r.paused && (r.state ? r.state === 'passed' || r.state === 'released' : r.rawFileId === null))
+      .map((r) => r.barcode),
+  );
 }
 
 /**
@@ -382,6 +389,7 @@ export async function holdOf(deps: Deps, barcode: string, ownerUserId: string): 
     .where(eq(genomes.barcode, barcode));
   if (!row) return null;
   if (row.state === 'held') return holdView('genome', row.reasons ?? [], row.createdAt ?? deps.now());
+  if (row.state === 'unmatchable') return holdView('markers', row.reasons ?? [], row.createdAt ?? deps.now());
   if (!row.state && row.rawFileId) return holdView('genome', [{ code: 'PENDING', message: CODES.RELATIVES_HELD_PENDING.msg }], deps.now());
   return null;
 }
@@ -392,6 +400,6 @@ export async function holdsOfBarcodes(deps: Deps, barcodes: string[]): Promise<M
   const rows = await deps.database.db
     .select()
     .from(relativesGate)
-    .where(and(inArray(relativesGate.barcode, barcodes), eq(relativesGate.state, 'held')));
-  return new Map(rows.map((r) => [r.barcode, holdView('genome', r.reasons, r.createdAt)]));
+    .where(and(inArray(relativesGate.barcode, barcodes), inArray(relativesGate.state, ['held', 'unmatchable'])));
+  return new Map(rows.map((r) => [r.barcode, holdView(r.state === 'held' ? 'genome' : 'markers', r.reasons, r.createdAt)]));
 }

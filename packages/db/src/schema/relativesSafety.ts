@@ -23,7 +23,8 @@ export const relativesGate = pgTable(
     personId: text('person_id')
       .notNull()
       .references(() => persons.id, { onDelete: 'cascade' }),
-    state: text('state').notNull().$type<'passed' | 'held' | 'released'>(),
+    /** 'unmatchable': too few markers to be matched with anyone (not a suspicion, nothing to review). */
+    state: text('state').notNull().$type<'passed' | 'held' | 'released' | 'unmatchable'>(),
     reasons: jsonb('reasons').$type<GateReasonRow[]>().notNull(),
     figures: jsonb('figures').$type<Record<string, unknown>>(),
     ip: text('ip'),

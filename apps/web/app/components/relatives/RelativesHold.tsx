@@ -12,12 +12,19 @@ import { CodeField } from '../auth/CodeField.tsx';
  */
 export function RelativesHeldNotice({ hold }: { hold: RelativesHoldView }) {
   const account = hold.scope === 'account';
+  const markers = hold.scope === 'markers';
   return (
     <Alert
       type="warning"
       showIcon
       data-testid="relatives-held"
-      title={account ? '本账户的基因亲人功能已暂停' : '这份基因数据暂不参与基因亲人匹配'}
+      title={
+        account
+          ? '本账户的基因亲人功能已暂停'
+          : markers
+            ? '这份基因数据的位点太少，无法参与基因亲人匹配'
+            : '这份基因数据暂不参与基因亲人匹配'
+      }
       description={
         <div className="relatives-held">
           <ul>
@@ -28,12 +35,20 @@ export function RelativesHeldNotice({ hold }: { hold: RelativesHoldView }) {
               </li>
             ))}
           </ul>
-          <p className="muted">
-            {account
-              ? '在人工审核完成前，你的检测人不会出现在任何人的亲人列表中，也看不到亲人。'
-              : '为防止伪造或篡改的数据被用来冒充亲人、窃取他人基因信息，每份数据参与匹配前都要经过真实性检查。你的健康和祖源报告不受影响。'}
-            如有疑问，请联系客服，工作人员审核后可以恢复匹配。
-          </p>
+          {markers ? (
+            <p className="muted">
+              基因亲人要在两份数据共同检测的大量位点上比较 DNA
+              片段，位点太少时结果不可靠，所以不做比对。请上传检测机构提供的完整原始数据文件（如 23andMe、WeGene、AncestryDNA
+              的全部位点）；已生成的报告仍可查看。
+            </p>
+          ) : (
+            <p className="muted">
+              {account
+                ? '在人工审核完成前，你的检测人不会出现在任何人的亲人列表中，也看不到亲人。'
+                : '为防止伪造或篡改的数据被用来冒充亲人、窃取他人基因信息，每份数据参与匹配前都要经过真实性检查。你的健康和祖源报告不受影响。'}
+              如有疑问，请联系客服，工作人员审核后可以恢复匹配。
+            </p>
+          )}
         </div>
       }
       style={{ marginBottom: 16 }}

@@ -68,7 +68,9 @@ function ConsentBox({ barcode, consent }: { barcode: string; consent: RelativesC
     const res = await api.joinRelatives(barcode, RELATIVES_PROTOCOL.version);
     setBusy(false);
     if (!isOk(res)) return void message.error(res.msg);
-    message.success('已加入基因亲人，比对通常在几分钟内完成，找到亲人后会通知你');
+    // A held or unmatchable genome is not compared: promising a match in minutes would mislead.
+    if (res.data.hold) message.info('已加入基因亲人；这份基因数据暂不参与匹配，原因见基因亲人页');
+    else message.success('已加入基因亲人，比对通常在几分钟内完成，找到亲人后会通知你');
     navigate(relativesHref('/report/gene-relatives', barcode));
   };
   const withdraw = async () => {
