@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadPanel } from '@jiyin/genome';
+import { simulationPanel } from '@jiyin/genome';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
@@ -16,7 +16,7 @@ let dir = '';
  * heterozygous from the marker's two alleles, the file that once listed every consenting person.
  */
 async function forgeAllHeterozygous(from: string, to: string): Promise<void> {
-  const panel = loadPanel();
+  const panel = simulationPanel();
   const lines = (await readFile(from, 'utf8')).split('\n').map((line) => {
     const f = line.split('\t');
     if (line.startsWith('#') || f.length !== 4 || f[3].length !== 2 || f[3] === '--' || !/^\d+$/.test(f[1])) return line;
