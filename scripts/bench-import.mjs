@@ -1,4 +1,4 @@
-// `npm run bench:import`: upload-to-reports time of one simulated 600,000-marker 23andMe file, and the
+// `npm run bench:import`: upload-to-reports time of one simulated 23andMe-v5-layout file (~630,000 markers), and the
 // throughput of 20 imports queued at once, through the HTTP API of the real server (main.ts) on
 // loopback: resumable upload in 4 MB chunks, import job, polling until done. On PGlite, and on
 // Postgres too when DATABASE_URL is set (a fresh database is created and dropped).
@@ -188,9 +188,10 @@ async function bench(label, databaseUrl, file) {
 // main.ts serves pages too, so it needs a web build; pages are not measured, any build will do.
 if (!existsSync(path.join(WEB_DIR, process.env.WEB_BUILD_DIR ?? 'build', 'server', 'index.js'))) await buildWebIfStale();
 let t = performance.now();
-const file = vendorFileBytes(simulatedCalls(4242, 'female'));
+const calls = simulatedCalls(4242, 'female');
+const file = vendorFileBytes(calls);
 console.log(
-  `bench:import — simulated 23andMe file: 600,000 markers, ${(file.length / 1024 / 1024).toFixed(1)} MB (made in ${s2(performance.now() - t)})`,
+  `bench:import — simulated 23andMe-v5-layout file: ${calls.length.toLocaleString('en-US')} real markers, ${(file.length / 1024 / 1024).toFixed(1)} MB (made in ${s2(performance.now() - t)})`,
 );
 
 const rows = [];

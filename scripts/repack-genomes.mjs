@@ -1,5 +1,6 @@
-// `npm run genomes:repack`: moves every stored genome still packed against the old marker panel onto
-// its own chip layout (read again from its kept raw file) and re-runs relative matching, through the
+// `npm run genomes:repack`: moves every stored genome still packed against an old marker panel onto
+// its own chip layout and the current reference panel (read again from its kept raw file) and re-runs
+// relative matching for those that had no layout yet, through the
 // queue job of apps/server/src/imports/repack.ts, printing the run's progress row until the run and
 // the matching it queued are done. Resumable: stop it at any point and run it again. There is no
 // staff role in the product yet, so this command (and the server log) is the staff view.

@@ -6,7 +6,7 @@ import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import { reportStatusAfter } from '@jiyin/contracts/reports';
 import { schema, testDatabaseTargets } from '@jiyin/db';
-import { ANCESTRY_UNAVAILABLE, loadAncestryReference, yPathOf } from '@jiyin/genome';
+import { ANCESTRY_UNAVAILABLE, emptyPacked, loadAncestryReference, serialisePacked, yPathOf } from '@jiyin/genome';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleGenome } from '../src/reports/sample.ts';
@@ -128,6 +128,23 @@ describe.each(testDatabaseTargets())('ancestry report and Y-tree on $name', (tar
       t.clock.advance(1_000);
       const b = await get(P.composition, { cookie: w.alice, barcode: w.barcodes.std });
       expect(b.data.computedAt).toBe(t.clock.now.toISOString());
+    });
+
+    it('a genome still packed on an older panel answers 2702 with why until the repack job moves it', async () => {
+      const { db } = t.database;
+      const stored = await genomeOf(w.barcodes.std);
+      const where = eq(schema.genomes.barcode, w.barcodes.std);
+      await db.delete(schema.ancestryResults).where(eq(schema.ancestryResults.barcode, w.barcodes.std));
+      // What a row stored on jy-panel-v2 (599,999 markers, no longer shipped) holds, as far as reading goes.
+      await db
+        .update(schema.genomes)
+        .set({ packed: serialisePacked(emptyPacked({ id: 'jy-panel-v2', size: 599_999 })) })
+        .where(where);
+      const held = await get(P.composition, { cookie: w.alice, barcode: w.barcodes.std });
+      expect(held.code).toBe(CODES.REPORT_NOT_READY.code);
+      expect(held.msg).toMatch(/重新整理/);
+      await db.update(schema.genomes).set({ packed: stored.packed }).where(where);
+      expect((await get(P.composition, { cookie: w.alice, barcode: w.barcodes.std })).code).toBe(0);
     });
 
     it('nations: the shares largest first, each group with its reference samples, and the method note', async () => {

@@ -9,7 +9,7 @@ import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { type ImportJobView, REPORT_API_PATHS, type UploadView } from '@jiyin/contracts/reportApi';
 import { pickSignVersion, signRequest } from '@jiyin/contracts/signing';
 import { DEMO_KITS, schema, testDatabaseTargets } from '@jiyin/db';
-import { loadKnowledgeBase, type RawCall } from '@jiyin/genome';
+import { deserialisePacked, loadKnowledgeBase, loadPanel, type RawCall } from '@jiyin/genome';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAW_DATA_PRODUCT_ID, RELATIVES_MATCH_JOB, registerImportWorker, runImport } from '../src/imports/pipeline.ts';
@@ -209,7 +209,9 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
     expect(layout).toMatchObject({ vendor: '23andme', markerCount: MALE.filter((c) => c.chrom !== 'Y' && c.chrom !== 'MT').length });
     expect(genome.packed.length).toBeGreaterThan(layout.markerCount / 4);
     expect(genome.packed.length).toBeLessThan(layout.markerCount / 4 + 1_000);
-    expect(genome.panelPacked?.length).toBeGreaterThan(100_000);
+    // Also packed on the reference panel (its real markers only), which ancestry reads.
+    const onPanel = deserialisePacked(genome.panelPacked as Uint8Array);
+    expect([onPanel.panelId, onPanel.n]).toEqual([loadPanel().id, loadPanel().size]);
     expect(genome.yHaplogroup).toBeTruthy();
     const [reports] = await t.database.db.select().from(reportResults).where(eq(reportResults.barcode, barcode));
     expect(reports.items.length).toBe(loadKnowledgeBase().length);

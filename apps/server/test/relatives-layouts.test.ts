@@ -11,6 +11,8 @@ import {
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import {
   callsOf,
+  deserialisePacked,
+  emptyPacked,
   loadPanel,
   OVERLAP_FLOOR,
   packGenome,
@@ -19,6 +21,7 @@ import {
   type Simulation,
   serialisePacked,
   simulatePedigree,
+  simulationPanel,
 } from '@jiyin/genome';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +41,7 @@ const { kits, genomes, genomeLayouts, genomeRepacks, relativeMatches, relativeCo
 
 let simulated: Simulation | undefined;
 function family(): Simulation {
-  simulated ??= simulatePedigree('extended-family', { panel: loadPanel(), seed: 11 });
+  simulated ??= simulatePedigree('extended-family', { panel: simulationPanel(), seed: 11 });
   return simulated;
 }
 function callsOfRole(role: string, sex: Sex): RawCall[] {
@@ -98,9 +101,9 @@ describe.each(testDatabaseTargets())('relatives across chip layouts on $name', (
   it('matches across chips on the markers both carry, and below the overlap floor says it cannot tell', async () => {
     const daughter = callsOfRole('daughter', 'female');
     await addPerson('LY0000000001', '林晓雨', 'female', daughter);
-    // Her brother on a chip with half her markers; her father on a chip sharing a tenth of hers.
+    // Her brother on a chip with half her markers; her father on a chip sharing a twelfth of hers.
     await addPerson('LY0000000002', '林晓峰', 'male', chip(callsOfRole('son', 'male'), 2));
-    await addPerson('LY0000000003', '林国栋', 'male', chip(callsOfRole('father', 'male'), 10));
+    await addPerson('LY0000000003', '林国栋', 'male', chip(callsOfRole('father', 'male'), 12));
     const layouts = await t.database.db.select({ id: genomeLayouts.id, n: genomeLayouts.markerCount }).from(genomeLayouts);
     expect(layouts).toHaveLength(3);
 
@@ -158,12 +161,15 @@ describe.each(testDatabaseTargets())('relatives across chip layouts on $name', (
   it('repacks stored genomes from their raw files: interrupted half-way, resumed, nothing twice', async () => {
     const { db } = t.database;
     // Four genomes stored the old way (packed against the panel, no layout), with their raw files
-    // kept; one file is gone. Two share a chip, so three files make two layouts.
+    // kept; one file is gone. Two share a chip, so three files make two layouts. A fifth has its
+    // layout but its panel packing on jy-panel-v2 (the panel with invented markers, no longer shipped):
+    // its packing there is stood in by an empty one of v2's size, which nothing can read any more.
     const cast = [
       { key: 'RP0000000001', role: 'aunt', gender: 'female', keep: 3 },
       { key: 'RP0000000002', role: 'cousin', gender: 'male', keep: 3 },
       { key: 'RP0000000003', role: 'second-cousin', gender: 'male', keep: 4 },
       { key: 'RP0000000004', role: 'unrelated1', gender: 'male', keep: 3, gone: true },
+      { key: 'RP0000000005', role: 'unrelated2', gender: 'female', keep: 5, v2: true },
     ] as const;
     for (const c of cast) {
       const calls = chip(callsOfRole(c.role, c.gender), c.keep);
@@ -185,15 +191,21 @@ describe.each(testDatabaseTargets())('relatives across chip layouts on $name', (
         storageKey,
         state: 'gone' in c ? 'deleted' : 'stored',
       });
+      const stored =
+        'v2' in c
+          ? {
+              ...(await genomeColumns(db, calls, c.gender)),
+              panelPacked: serialisePacked(emptyPacked({ id: 'jy-panel-v2', size: 599_999 }, c.gender)),
+            }
+          : { packed: serialisePacked(packGenome(calls, loadPanel(), c.gender)), markerCount: calls.length };
       await db.insert(genomes).values({
         barcode: c.key,
         personId,
-        packed: serialisePacked(packGenome(calls, loadPanel(), c.gender)),
+        ...stored,
         vendor: '23andme',
         build: 'GRCh37',
         sex: c.gender,
         callRate: 0.99,
-        markerCount: calls.length,
         rawFileId: id,
         createdAt: t.clock.now,
       });
@@ -211,15 +223,15 @@ describe.each(testDatabaseTargets())('relatives across chip layouts on $name', (
       }),
     ).rejects.toThrow('interrupted');
     const [half] = await db.select().from(genomeRepacks);
-    expect(half).toMatchObject({ state: 'running', total: 4, done: 2, skipped: 0, cursor: 'RP0000000002' });
+    expect(half).toMatchObject({ state: 'running', total: 5, done: 2, skipped: 0, cursor: 'RP0000000002' });
     expect((await openRepack(t.app.deps)).id).toBe(half.id);
 
     const progress: number[] = [];
     const done = await runRepack(t.app.deps, undefined, (row) => progress.push(row.done + row.skipped));
-    expect(done).toMatchObject({ id: half.id, state: 'done', total: 4, done: 3, skipped: 1 });
-    expect(progress).toEqual([2, 3, 4]);
+    expect(done).toMatchObject({ id: half.id, state: 'done', total: 5, done: 4, skipped: 1 });
+    expect(progress).toEqual([2, 3, 4, 5]);
     const rows = await db
-      .select({ barcode: genomes.barcode, layoutId: genomes.layoutId, panelPacked: genomes.panelPacked })
+      .select({ barcode: genomes.barcode, layoutId: genomes.layoutId, panelPacked: genomes.panelPacked, packed: genomes.packed })
       .from(genomes)
       .where(
         inArray(
@@ -231,13 +243,23 @@ describe.each(testDatabaseTargets())('relatives across chip layouts on $name', (
     expect(byKey.RP0000000004.layoutId).toBeNull(); // its file is gone: left as it was
     expect(byKey.RP0000000001.layoutId).toBe(byKey.RP0000000002.layoutId);
     expect(byKey.RP0000000003.layoutId).not.toBe(byKey.RP0000000001.layoutId);
-    for (const k of ['RP0000000001', 'RP0000000002', 'RP0000000003']) expect(byKey[k].panelPacked).not.toBeNull();
+    for (const k of ['RP0000000001', 'RP0000000002', 'RP0000000003', 'RP0000000005']) {
+      expect(deserialisePacked(byKey[k].panelPacked as Uint8Array).panelId).toBe(loadPanel().id);
+    }
     expect((await db.select({ n: count() }).from(genomeLayouts))[0].n).toBe(layoutsBefore + 2);
+    // The v2 genome moved to today's panel from its raw file, on its unchanged layout; the panel alone
+    // changed, so it is neither gated nor matched again (matching never reads the panel).
+    const v2 = await genomeColumns(db, chip(callsOfRole('unrelated2', 'female'), 5), 'female');
+    expect(byKey.RP0000000005.layoutId).toBe(v2.layoutId);
+    const moved = deserialisePacked(byKey.RP0000000005.panelPacked as Uint8Array);
+    expect(moved.n).toBe(loadPanel().size);
+    expect(Array.from(moved.hi)).toEqual(Array.from(deserialisePacked(v2.panelPacked).hi));
+    expect(await db.select().from(relativesGate).where(eq(relativesGate.barcode, 'RP0000000005'))).toEqual([]);
 
     // A second run finds nothing new to move but the genome without a file; the first is untouched.
     const rerun = await runRepack(t.app.deps);
     expect(rerun).toMatchObject({ state: 'done', total: 1, done: 0, skipped: 1 });
-    expect(await db.select().from(genomeRepacks).where(eq(genomeRepacks.id, half.id))).toMatchObject([{ done: 3, skipped: 1 }]);
+    expect(await db.select().from(genomeRepacks).where(eq(genomeRepacks.id, half.id))).toMatchObject([{ done: 4, skipped: 1 }]);
     expect((await db.select({ n: count() }).from(genomes).where(isNull(genomes.layoutId)))[0].n).toBe(1);
 
     // Genomes stored before the gate pass it during the repack. These test files keep a third of a

@@ -12,7 +12,7 @@ import {
   type RelativeSummary,
 } from '@jiyin/contracts/relativesApi';
 import { schema, testDatabaseTargets } from '@jiyin/db';
-import { callsOf, GRADES, loadPanel, type Simulation, simulatePedigree } from '@jiyin/genome';
+import { callsOf, callsOnChip, GRADES, type Simulation, simulatePedigree, simulationPanel } from '@jiyin/genome';
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +29,12 @@ type Answer = { code: number; data: any; msg: string };
 const { kits, genomes, persons, relativeMatches, relativeConsents, notifications, products } = schema;
 
 let simulated: Simulation | undefined;
-/** One run of the engine's extended family: a clan seen from 'daughter', plus two unrelated people. */
+/**
+ * One run of the engine's extended family on real markers: a clan seen from 'daughter', plus two
+ * unrelated people; everyone's file is a 23andMe-v5-layout one (callsOnChip).
+ */
 function family(): Simulation {
-  simulated ??= simulatePedigree('extended-family', { panel: loadPanel(), seed: 2 });
+  simulated ??= simulatePedigree('extended-family', { panel: simulationPanel(), seed: 2 });
   return simulated;
 }
 
@@ -105,7 +108,7 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
       await t.database.db.insert(genomes).values({
         barcode: barcode[key],
         personId: person[key],
-        ...(await genomeColumns(t.database.db, callsOf(sim.family, { ...genome, sex: c.gender }), c.gender)),
+        ...(await genomeColumns(t.database.db, callsOnChip(callsOf(sim.family, { ...genome, sex: c.gender }), '23andme-v5'), c.gender)),
         vendor: '23andme',
         build: 'GRCh37',
         sex: c.gender,
@@ -285,7 +288,7 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
     const { db } = t.database;
     const sim = family();
     const unrelated = sim.people.find((p) => p.id === 'unrelated2')?.genome as Simulation['people'][number]['genome'];
-    const stored = await genomeColumns(db, callsOf(sim.family, { ...unrelated, sex: 'female' }), 'female');
+    const stored = await genomeColumns(db, callsOnChip(callsOf(sim.family, { ...unrelated, sex: 'female' }), '23andme-v5'), 'female');
     const extra: { id: string; name: string; live: boolean }[] = [];
     for (let i = 0; i < 12; i++) {
       const id = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;

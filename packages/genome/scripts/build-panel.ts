@@ -1,52 +1,29 @@
 /**
- * Rebuilds data/panel/jy-panel-v2.bin.gz, the reference marker panel (format in src/panel.ts,
- * origin in data/SOURCES.md "Panel"). Run from the repository root:
- *   npx node packages/genome/scripts/build-panel.ts
+ * Rebuilds data/panel/<PANEL_ID>.bin.gz, the reference marker panel (format in src/panel.ts,
+ * origin in data/SOURCES.md "Marker panel"). Run from the repository root:
+ *   npm exec -- node packages/genome/scripts/build-panel.ts
  *
- * Content: every real marker we know (data/panel/known-markers.tsv, every marker of
- * data/kb/*.json, every marker of the ancestry reference in data/ancestry/, every Y and MT marker of the
- * haplogroup trees in data/haplogroups/) plus a seeded
- * synthetic backbone that brings the panel to TARGET markers with a consumer chip's density per
- * chromosome (Y and MT get synthetic markers only when the trees are missing).
+ * Content: every real marker the engine reads, and nothing else: data/panel/known-markers.tsv, every
+ * marker of data/kb/*.json, every marker of the ancestry reference in data/ancestry/, every Y and MT
+ * marker of the haplogroup trees in data/haplogroups/. Every marker keeps its public id (rsid, or the
+ * ISOGG / mtDNA mutation name of a tree marker without one) at its GRCh37 position; a marker without
+ * an id stops the build.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { chromSpan } from '../src/geneticmap/index.ts';
 import { type CompiledTree, compiledMtTree, compiledYTree } from '../src/haplogroups/tree.ts';
 import { PANEL_FILE, PANEL_ID, PANEL_MAGIC } from '../src/panel.ts';
 import { CHROMS, type Chrom } from '../src/types.ts';
 
-const TARGET = 600_000;
-const SEED = 20261123;
 const DATA = new URL('../data/', import.meta.url);
 const BASE_CODE: Record<string, number> = { A: 0, C: 1, G: 2, T: 3 };
 
 interface Marker {
-  id: string; // '' for synthetic
+  id: string;
   chrom: Chrom;
   pos: number;
   ref: string;
   alt: string;
-}
-
-// GRCh37 regions used for the synthetic Y, MT and X-PAR markers (facts: GRCh37 assembly,
-// PAR1 chrX:60,001-2,699,520; Y male-specific euchromatin roughly 2.65-28.8 Mb; MT 16,569 bp).
-const X_PAR1: [number, number] = [60_001, 2_699_520];
-const Y_MSY: [number, number] = [2_700_000, 28_800_000];
-const MT: [number, number] = [1, 16_569];
-const FIXED_COUNTS: Partial<Record<Chrom, number>> = { Y: 2_000, MT: 3_000 };
-const X_SHARE = 0.028; // 23andMe v5 carries ~17k X markers of ~630k
-const X_PAR_COUNT = 500;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const isBase = (s: unknown): s is string => typeof s === 'string' && s in BASE_CODE;
@@ -118,24 +95,6 @@ function treeMarkers(tree: CompiledTree, chrom: Chrom): Marker[] {
   return out;
 }
 
-function randomAlleles(rand: () => number): [string, string] {
-  const bases = 'ACGT';
-  const ref = bases[Math.floor(rand() * 4)];
-  // About two thirds of chip SNPs are transitions (A<->G, C<->T).
-  if (rand() < 2 / 3) return [ref, { A: 'G', G: 'A', C: 'T', T: 'C' }[ref] as string];
-  const others = bases.split('').filter((b) => b !== ref && b !== { A: 'G', G: 'A', C: 'T', T: 'C' }[ref]);
-  return [ref, others[Math.floor(rand() * 2)]];
-}
-
-function syntheticMarkers(rand: () => number, n: number, chrom: Chrom, [lo, hi]: [number, number]): Marker[] {
-  const seen = new Set<number>();
-  while (seen.size < Math.min(n, hi - lo + 1)) seen.add(lo + Math.floor(rand() * (hi - lo + 1)));
-  return [...seen].map((pos) => {
-    const [ref, alt] = randomAlleles(rand);
-    return { id: '', chrom, pos, ref, alt };
-  });
-}
-
 function writeVarint(out: number[], v: number): void {
   while (v >= 0x80) {
     out.push((v & 0x7f) | 0x80);
@@ -145,46 +104,17 @@ function writeVarint(out: number[], v: number): void {
 }
 
 function main(): void {
-  const haveTrees = existsSync(new URL('haplogroups/ytree.json', DATA)) && existsSync(new URL('haplogroups/mttree.json', DATA));
-  const trees = haveTrees ? [...treeMarkers(compiledYTree(), 'Y'), ...treeMarkers(compiledMtTree(), 'MT')] : [];
-  if (haveTrees) {
-    FIXED_COUNTS.Y = 0;
-    FIXED_COUNTS.MT = 0;
+  for (const f of ['haplogroups/ytree.json', 'haplogroups/mttree.json', 'ancestry/reference.tsv.gz']) {
+    if (!existsSync(new URL(f, DATA))) throw new Error(`missing data/${f}: the panel is built from it`);
   }
+  const trees = [...treeMarkers(compiledYTree(), 'Y'), ...treeMarkers(compiledMtTree(), 'MT')];
   const real = [...knownMarkers(), ...jsonMarkers('kb'), ...ancestryMarkers(), ...trees];
+  const unnamed = real.filter((m) => !m.id);
+  if (unnamed.length) throw new Error(`${unnamed.length} markers without a public id, e.g. ${unnamed[0].chrom}:${unnamed[0].pos}`);
   // One marker per position: the first real marker listed wins (known markers, then kb, then ancestry, then trees,
   // which list a recurrent MT site once per branch).
   const byPlace = new Map<string, Marker>();
   for (const m of real) if (!byPlace.has(`${m.chrom}:${m.pos}`)) byPlace.set(`${m.chrom}:${m.pos}`, m);
-  const realCount = byPlace.size;
-
-  const rand = mulberry32(SEED);
-  const budget = TARGET - realCount;
-  const fixed = (FIXED_COUNTS.Y ?? 0) + (FIXED_COUNTS.MT ?? 0);
-  const xCount = Math.round(budget * X_SHARE);
-  const autoBudget = budget - fixed - xCount;
-  const spans = new Map<Chrom, [number, number]>();
-  let autoLen = 0;
-  for (const c of CHROMS) {
-    const s = chromSpan(c);
-    if (!s) continue;
-    spans.set(c, s);
-    if (c !== 'X') autoLen += s[1] - s[0];
-  }
-  const synthetic: Marker[] = [];
-  let autoLeft = autoBudget;
-  const autos = CHROMS.filter((c) => c !== 'X' && spans.has(c));
-  autos.forEach((c, i) => {
-    const [lo, hi] = spans.get(c) as [number, number];
-    const n = i === autos.length - 1 ? autoLeft : Math.round((autoBudget * (hi - lo)) / autoLen);
-    autoLeft -= n;
-    synthetic.push(...syntheticMarkers(rand, n, c, [lo, hi]));
-  });
-  synthetic.push(...syntheticMarkers(rand, X_PAR_COUNT, 'X', X_PAR1));
-  synthetic.push(...syntheticMarkers(rand, xCount - X_PAR_COUNT, 'X', spans.get('X') as [number, number]));
-  synthetic.push(...syntheticMarkers(rand, FIXED_COUNTS.Y ?? 0, 'Y', Y_MSY));
-  synthetic.push(...syntheticMarkers(rand, FIXED_COUNTS.MT ?? 0, 'MT', MT));
-  for (const m of synthetic) if (!byPlace.has(`${m.chrom}:${m.pos}`)) byPlace.set(`${m.chrom}:${m.pos}`, m);
 
   const order = new Map(CHROMS.map((c, i) => [c, i]));
   const markers = [...byPlace.values()].sort((a, b) => (order.get(a.chrom) as number) - (order.get(b.chrom) as number) || a.pos - b.pos);
@@ -206,11 +136,11 @@ function main(): void {
     prev = m.pos;
   }
   for (const m of markers) bytes.push((BASE_CODE[m.ref] << 2) | BASE_CODE[m.alt]);
-  const ids = new TextEncoder().encode(markers.flatMap((m, k) => (m.id ? [`${k}\t${m.id}`] : [])).join('\n'));
+  const ids = new TextEncoder().encode(markers.map((m, k) => `${k}\t${m.id}`).join('\n'));
   const gz = gzipSync(Buffer.concat([Buffer.from(bytes), Buffer.from(ids)]), { level: 9 });
   writeFileSync(PANEL_FILE, gz);
   process.stdout.write(
-    `panel ${PANEL_ID}: ${markers.length} markers (${realCount} real, ${markers.length - realCount} synthetic), ${gz.length} bytes gzipped\n`,
+    `panel ${PANEL_ID}: ${markers.length} real markers (${CHROMS.map((c, i) => `${c} ${counts[i]}`).join(', ')}), ${gz.length} bytes gzipped\n`,
   );
 }
 

@@ -4,8 +4,9 @@ import { CHROMS, type Chrom, GenomeError } from './types.ts';
 
 /**
  * The reference marker panel every packed genome is coded against, sorted by chromosome (CHROMS
- * order) then GRCh37 position. Built by scripts/build-panel.ts into data/panel/; the file format is
- * described there and its origin in data/SOURCES.md ("Panel").
+ * order) then GRCh37 position. Every marker is a real one named by its public id (rsid, or the ISOGG /
+ * mtDNA name of a tree marker without one). Built by scripts/build-panel.ts into data/panel/; the file
+ * format is described below and its origin in data/SOURCES.md ("Marker panel").
  */
 export interface Panel {
   id: string;
@@ -24,18 +25,10 @@ export interface Panel {
 }
 
 /** Bumped whenever the panel's content changes: a packed genome is only readable with its own panel. */
-export const PANEL_ID = 'jy-panel-v2';
+export const PANEL_ID = 'jy-panel-v3';
 export const PANEL_FILE = new URL(`../data/panel/${PANEL_ID}.bin.gz`, import.meta.url);
 export const PANEL_MAGIC = 'JYPN';
 export const BASES = ['A', 'C', 'G', 'T'] as const;
-
-/**
- * Markers without a public id (the synthetic backbone, see SOURCES.md) are named from their place,
- * `jys<chrom>_<pos37>`, so the name is stable across panel rebuilds and needs no stored text.
- */
-export function syntheticId(chrom: Chrom, pos: number): string {
-  return `jys${chrom}_${pos}`;
-}
 
 /** Decoded content of a panel file, before the lookup helpers are attached. */
 export interface PanelData {
@@ -44,7 +37,7 @@ export interface PanelData {
   pos: Int32Array;
   ref: string[];
   alt: string[];
-  /** Explicit ids by marker index; the others use their synthetic name. */
+  /** Public id by marker index. */
   ids: Map<number, string>;
 }
 
@@ -52,7 +45,7 @@ export interface PanelData {
  * Layout (after gunzip): 'JYPN', u8 version, u32le header length, header JSON
  * {id, counts: number[] per CHROMS entry}, then per marker a varint delta of the GRCh37 position
  * (restarting at 0 on each chromosome), then one byte per marker (ref<<2 | alt, A=0 C=1 G=2 T=3),
- * then the explicit ids as UTF-8 lines '<index>\t<id>' (markers without one use syntheticId).
+ * then the ids as UTF-8 lines '<index>\t<id>', one per marker.
  */
 export function decodePanel(gz: Uint8Array): PanelData {
   const buf = gunzipSync(gz);
@@ -124,16 +117,12 @@ export function positionIndex(chromRange: Partial<Record<Chrom, [number, number]
 export function makePanel(d: PanelData): Panel {
   const size = d.pos.length;
   const rsid: string[] = new Array(size);
-  // Only explicit ids need a map; synthetic names are parsed back into a position.
-  const explicit = new Map<string, number>();
+  const byId = new Map<string, number>();
   for (let k = 0; k < size; k++) {
     const id = d.ids.get(k);
-    if (id) {
-      rsid[k] = id;
-      if (!explicit.has(id)) explicit.set(id, k);
-    } else {
-      rsid[k] = syntheticId(d.chrom[k], d.pos[k]);
-    }
+    if (!id) throw new GenomeError('IO_ERROR', '标记面板数据文件已损坏：有位点缺少编号');
+    rsid[k] = id;
+    if (!byId.has(id)) byId.set(id, k);
   }
   const chromRange = {} as Record<Chrom, [number, number]>;
   for (const c of CHROMS) chromRange[c] = [0, 0];
@@ -145,15 +134,7 @@ export function makePanel(d: PanelData): Panel {
   }
   const pos = d.pos;
   const indexOfPosition = positionIndex(chromRange, pos);
-  const indexOfRsid = (id: string): number => {
-    const e = explicit.get(id);
-    if (e !== undefined) return e;
-    if (!id.startsWith('jys')) return -1;
-    const us = id.indexOf('_');
-    if (us < 0) return -1;
-    const k2 = indexOfPosition(id.slice(3, us) as Chrom, Number(id.slice(us + 1)));
-    return k2 >= 0 && rsid[k2] === id ? k2 : -1;
-  };
+  const indexOfRsid = (id: string): number => byId.get(id) ?? -1;
   return { id: d.id, size, rsid, chrom: d.chrom, pos, ref: d.ref, alt: d.alt, chromRange, indexOfRsid, indexOfPosition };
 }
 

@@ -25,10 +25,8 @@ describe('simulated chips', () => {
   it('carries real rsids only, at positions of the HapMap3 list or the reference panel', () => {
     expect(panel.rsid.some((id) => id.startsWith('jys'))).toBe(false);
     const ref = loadPanel();
-    // Every real marker of the reference panel is on it (reports and haplogroups read simulated files).
-    for (let k = 0; k < ref.size; k += 997) {
-      if (!ref.rsid[k].startsWith('jys')) expect(panel.indexOfPosition(ref.chrom[k], ref.pos[k])).toBeGreaterThanOrEqual(0);
-    }
+    // Every marker of the reference panel is on it (reports and haplogroups read simulated files).
+    for (let k = 0; k < ref.size; k += 97) expect(panel.indexOfPosition(ref.chrom[k], ref.pos[k])).toBeGreaterThanOrEqual(0);
   });
 
   it('writes files whose layout is the chip layout, packed as the fast path packs them', () => {

@@ -22,13 +22,16 @@ function rng(seed: number) {
   };
 }
 
-/** Every 40th panel marker of every chromosome, with a sex-consistent random genotype. */
+/**
+ * Every 2nd autosomal and X panel marker and every 100th Y and MT one (the panel's tree markers
+ * outnumber its others; a chip carries far fewer), with a sex-consistent random genotype.
+ */
 function genome(sex: Sex, noCallRate: number, seed: number): RawCall[] {
   const r = rng(seed);
   const out: RawCall[] = [];
   for (const c of CHROMS) {
     const [s, e] = panel.chromRange[c];
-    for (let k = s; k < e; k += 40) {
+    for (let k = s; k < e; k += c === 'Y' || c === 'MT' ? 100 : 2) {
       const haploid = c === 'MT' || c === 'Y' || (c === 'X' && sex === 'male' && !(panel.pos[k] <= 2_699_520));
       const pick = () => (r() < 0.5 ? panel.ref[k] : panel.alt[k]);
       let a1 = pick();

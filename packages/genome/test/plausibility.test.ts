@@ -4,10 +4,12 @@ import { loadAncestryReference } from '../src/ancestry/reference.ts';
 import { loadPanel } from '../src/panel.ts';
 import { OVERLAP_FLOOR } from '../src/ibd/layouts.ts';
 import { checkPlausibility, PLAUSIBILITY_LIMITS, populationAgreement } from '../src/plausibility.ts';
-import { callsOf, createPopulation, createRng, simulatePedigree } from '../src/simulate/index.ts';
+import { callsOf, createPopulation, createRng, mergePanels, simulatePedigree, syntheticPanel } from '../src/simulate/index.ts';
 import type { NormalisedCall } from '../src/types.ts';
 
-const panel = loadPanel();
+// The shipped panel's real markers (ancestry reference among them) with a synthetic chip-density
+// backbone: the sex checks need thousands of X markers, and no real X marker list is shipped.
+const panel = mergePanels(loadPanel(), syntheticPanel(600_000, 1));
 const reference = loadAncestryReference();
 
 /** Realistic simulated people of one founder population (every member of the extended family). */

@@ -1,5 +1,5 @@
 import { schema } from '@jiyin/db';
-import { deserialisePacked, type HaplogroupCall, type PackedGenome } from '@jiyin/genome';
+import { deserialisePacked, type HaplogroupCall, loadPanel, type PackedGenome } from '@jiyin/genome';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 
@@ -8,16 +8,20 @@ const { ancestryResults, genomes, reportResults, ytreeComments, users } = schema
 export type AncestryResultRow = typeof ancestryResults.$inferSelect;
 
 /**
- * The stored genome of a barcode packed against the reference panel (what ancestry reads), with when
- * it was stored, or null when none was imported. Rows the repack job has not reached yet still hold
- * that packing in `packed`.
+ * The stored genome of a barcode packed against the current reference panel (what ancestry reads),
+ * with when it was stored; null when none was imported, 'old-panel' when it is still packed against an
+ * earlier panel only (the repack job moves it from its raw file). Rows the repack job has not moved to
+ * chip layouts yet hold their panel packing in `packed`.
  */
-export async function storedGenome(deps: Deps, barcode: string): Promise<{ packed: PackedGenome; storedAt: Date } | null> {
+export async function storedGenome(deps: Deps, barcode: string): Promise<{ packed: PackedGenome; storedAt: Date } | 'old-panel' | null> {
   const [row] = await deps.database.db
-    .select({ packed: genomes.packed, panelPacked: genomes.panelPacked, createdAt: genomes.createdAt })
+    .select({ packed: genomes.packed, layoutId: genomes.layoutId, panelPacked: genomes.panelPacked, createdAt: genomes.createdAt })
     .from(genomes)
     .where(eq(genomes.barcode, barcode));
-  return row ? { packed: deserialisePacked(row.panelPacked ?? row.packed), storedAt: row.createdAt } : null;
+  if (!row) return null;
+  const bytes = row.panelPacked ?? (row.layoutId ? null : row.packed);
+  const packed = bytes ? deserialisePacked(bytes) : null;
+  return packed?.panelId === loadPanel().id ? { packed, storedAt: row.createdAt } : 'old-panel';
 }
 
 export async function cachedComposition(deps: Deps, barcode: string): Promise<AncestryResultRow | null> {

@@ -78,6 +78,12 @@ export async function compositionOf(deps: Deps, s: ReportSubject): Promise<Compo
   if (cached && cached.referenceId === referenceId && cached.computedAt.getTime() >= storedAt.getTime()) return cached;
   const genome = await storedGenome(deps, barcode);
   if (!genome) throw new ApiError('REPORT_NOT_READY');
+  if (genome === 'old-panel') {
+    throw new ApiError(
+      'REPORT_NOT_READY',
+      '这位检测人的基因数据正在按新版参考位点重新整理，完成后即可查看祖源成分；如果原始数据文件已经删除，请重新导入',
+    );
+  }
   const e = estimate(genome.packed);
   const row = {
     barcode,

@@ -1,6 +1,6 @@
 import { schema } from '@jiyin/db';
-import { GenomeError, parseRawStream } from '@jiyin/genome';
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { GenomeError, loadPanel, parseRawStream } from '@jiyin/genome';
+import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { gateImport } from '../relatives/guard.ts';
@@ -8,19 +8,44 @@ import { packForStorage, RELATIVES_MATCH_JOB, storeLayout } from './pipeline.ts'
 
 const { genomes, genomeRepacks, rawFiles } = schema;
 
-/** The queue job that moves stored genomes to chip-layout storage (one run at a time). */
+/**
+ * The queue job that moves stored genomes to today's storage (one run at a time): packed over their
+ * own chip layout, and over the current reference panel.
+ */
 export const REPACK_JOB = 'genomes-repack';
 const REPACK_KEY = 'genomes-repack';
 
 export type RepackRow = typeof genomeRepacks.$inferSelect;
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
-/** Genomes still packed against the old marker panel, after `cursor` in barcode order. */
+/**
+ * Genomes stored the old way: without a chip layout (packed against an old panel only), or with their
+ * panel packing on another panel than the current one (jy-panel-v2 held invented markers; v3 real
+ * ones only). A packed genome names its panel at a fixed place (serialisePacked: byte 6 the id's
+ * length, then the id), which the database compares without reading the planes.
+ */
+function onOldStorage(): SQL {
+  const id = Buffer.from(loadPanel().id);
+  const head = Buffer.concat([Buffer.from([id.length]), id]);
+  return or(
+    isNull(genomes.layoutId),
+    isNull(genomes.panelPacked),
+    sql`substring(${genomes.panelPacked} from 7 for ${head.length}) <> ${head}::bytea`,
+  ) as SQL;
+}
+
+/** Genomes on old storage, after `cursor` in barcode order. */
 function waiting(deps: Deps, cursor: string, limit: number) {
   return deps.database.db
-    .select({ barcode: genomes.barcode, personId: genomes.personId, rawFileId: genomes.rawFileId, vendor: genomes.vendor })
+    .select({
+      barcode: genomes.barcode,
+      personId: genomes.personId,
+      rawFileId: genomes.rawFileId,
+      vendor: genomes.vendor,
+      layoutId: genomes.layoutId,
+    })
     .from(genomes)
-    .where(and(isNull(genomes.layoutId), gt(genomes.barcode, cursor)))
+    .where(and(onOldStorage(), gt(genomes.barcode, cursor)))
     .orderBy(asc(genomes.barcode))
     .limit(limit);
 }
@@ -33,12 +58,12 @@ export async function latestRepack(deps: Deps): Promise<RepackRow | null> {
 
 /**
  * The run to work on: the unfinished one when there is one (it resumes from its cursor), else a new
- * run over every genome still on the old panel (none: a finished run with nothing to do).
+ * run over every genome still on old storage (none: a finished run with nothing to do).
  */
 export async function openRepack(deps: Deps): Promise<RepackRow> {
   const latest = await latestRepack(deps);
   if (latest?.state === 'running') return latest;
-  const [{ n }] = await deps.database.db.select({ n: count() }).from(genomes).where(isNull(genomes.layoutId));
+  const [{ n }] = await deps.database.db.select({ n: count() }).from(genomes).where(onOldStorage());
   const now = deps.now();
   const [row] = await deps.database.db
     .insert(genomeRepacks)
@@ -61,11 +86,13 @@ async function repackOne(deps: Deps, g: { rawFileId: string | null }) {
 }
 
 /**
- * Moves every genome still packed against the old panel onto its own chip layout, from its kept raw
- * file, and queues its matching again. Resumable and idempotent: each genome's new packing and the
- * run's progress (count, cursor) are written in one transaction, so an interrupted run resumes after
- * the last genome it finished and never counts one twice; a genome another runner moved meanwhile is
- * passed over. Genomes whose raw file is gone keep their old packing and are counted as skipped.
+ * Moves every genome on old storage onto its own chip layout and the current panel, from its kept raw
+ * file; a genome that had no layout yet passes the relatives gate and is matched again (one that only
+ * changes panel keeps its layout, verdict and matches: matching never reads the panel). Resumable and
+ * idempotent: each genome's new packing and the run's progress (count, cursor) are written in one
+ * transaction, so an interrupted run resumes after the last genome it finished and never counts one
+ * twice; a genome another runner moved meanwhile is passed over. Genomes whose raw file is gone keep
+ * their old packing and are counted as skipped.
  */
 export async function runRepack(deps: Deps, log?: Log, onProgress?: (row: RepackRow) => void): Promise<RepackRow> {
   let run = await openRepack(deps);
@@ -92,7 +119,7 @@ export async function runRepack(deps: Deps, log?: Log, onProgress?: (row: Repack
         const updated = await tx
           .update(genomes)
           .set({ packed: result.packed.packed, layoutId: result.packed.layout.id, panelPacked: result.packed.panelPacked })
-          .where(and(eq(genomes.barcode, next.barcode), isNull(genomes.layoutId)))
+          .where(and(eq(genomes.barcode, next.barcode), onOldStorage()))
           .returning({ barcode: genomes.barcode });
         moved = updated.length > 0;
       }
@@ -108,8 +135,8 @@ export async function runRepack(deps: Deps, log?: Log, onProgress?: (row: Repack
         .returning();
       return row;
     });
-    if ('skipped' in result) log?.warn({ barcode: next.barcode, reason: result.skipped }, 'repack: genome left on the old panel');
-    else {
+    if ('skipped' in result) log?.warn({ barcode: next.barcode, reason: result.skipped }, 'repack: genome left on old storage');
+    else if (!next.layoutId) {
       // Genomes stored before the relatives gate existed pass it now, before they are matched again.
       const { parsed, userId, rawFileId } = result;
       await gateImport(deps, { barcode: next.barcode, userId, personId: next.personId, rawFileId, parsed }, log, false);
@@ -127,15 +154,15 @@ export async function queueRepack(deps: Deps): Promise<void> {
 }
 
 /**
- * The repack worker. At start it queues a run that a stop interrupted, and the first run of a
- * database that still holds genomes on the old panel (later ones: `npm run genomes:repack`).
+ * The repack worker. At start it queues a run that a stop interrupted, and a run whenever genomes on
+ * old storage wait that no finished run skipped (a new panel; later runs: `npm run genomes:repack`).
  */
 export async function registerRepackWorker(deps: Deps, log?: Log): Promise<void> {
   const latest = await latestRepack(deps);
-  const [old] = latest
-    ? []
-    : await deps.database.db.select({ barcode: genomes.barcode }).from(genomes).where(isNull(genomes.layoutId)).limit(1);
-  if (latest?.state === 'running' || old) await queueRepack(deps);
+  const [{ n }] = await deps.database.db.select({ n: count() }).from(genomes).where(onOldStorage());
+  // A finished run leaves the genomes it skipped (raw file gone) waiting: only more than those start one.
+  const skipped = latest?.state === 'done' ? latest.skipped : 0;
+  if (latest?.state === 'running' || Number(n) > skipped) await queueRepack(deps);
   await deps.queue.work(REPACK_JOB, async () => {
     await runRepack(deps, log);
   });

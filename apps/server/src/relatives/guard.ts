@@ -1,12 +1,22 @@
 import { type CodeName, CODES } from '@jiyin/contracts/codes';
 import { type RelativesHoldView, STAFF_RELATIVES_ALERT_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
 import { type Db, type GateReasonRow, schema } from '@jiyin/db';
-import { checkPlausibility, codeAt, deserialisePacked, type OneToManyHit, type PackedGenome, type ParsedFile } from '@jiyin/genome';
-import { and, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import {
+  type ChipLayout,
+  checkPlausibility,
+  codeAt,
+  deserialiseLayout,
+  deserialisePacked,
+  type OneToManyHit,
+  type PackedGenome,
+  type ParsedFile,
+  prepareQuery,
+} from '@jiyin/genome';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 
-const { relativesGate, relativesPauses, relativeMatches, genomes, persons, rawFiles, users, notifications } = schema;
+const { relativesGate, relativesPauses, relativeMatches, genomes, genomeLayouts, persons, rawFiles, users, notifications } = schema;
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -35,18 +45,15 @@ export const DUPLICATE_IBD2_FRACTION = 0.9;
 
 /**
  * A probing series: the new genome equals one of the account's earlier ones in at least this share
- * of its windows (`PROBE_WINDOW` markers, under 1% of genotypes differing), yet differs in some
- * window (over 5%). Relatives share windows only where they are fully identical by descent (full
- * siblings: about a quarter), identical twins or re-uploads of one genome share all of them.
+ * of its windows (`PROBE_WINDOW` markers both files carry, under 1% of genotypes differing), yet
+ * differs in some window (over 5%). Relatives share windows only where they are fully identical by
+ * descent (full siblings: about a quarter), identical twins or re-uploads of one genome share all of
+ * them. Files of different chips (an attacker may drop markers to change the layout) are compared on
+ * the markers both carry, so a window always spans 2,000 real markers whatever the overlap.
  */
 const PROBE_WINDOW = 2000;
 /** Windows with fewer markers called in both genomes are not judged. */
 const PROBE_MIN_CALLED = PROBE_WINDOW / 4;
-/**
- * On the reference panel (about 27,000 real markers among its 600,000 places), a window of panel
- * places that holds about as many called markers as a layout window.
- */
-const PANEL_PROBE_WINDOW = 40_000;
 const PROBE_SAME_SHARE = 0.5;
 const PROBE_SAME_BELOW = 0.01;
 const PROBE_CHANGED_ABOVE = 0.05;
@@ -65,20 +72,25 @@ function holdView(scope: RelativesHoldView['scope'], reasons: GateReasonRow[], s
   };
 }
 
-/** How the genome compares with the account's earlier ones (null when nothing looks like probing). */
-export function probingAgainst(
+/**
+ * How the genome compares with the account's earlier ones (null when nothing looks like probing):
+ * over every marker of one genome pair, or over `at`, the markers to compare (ascending indexes).
+ */
+function probingAgainst(
   mine: PackedGenome,
   earlier: PackedGenome,
-  window = PROBE_WINDOW,
+  at?: ArrayLike<number>,
 ): { sameShare: number; changedWindows: number } | null {
   if (earlier.panelId !== mine.panelId || earlier.n !== mine.n) return null;
+  const count = at ? at.length : mine.n;
   let same = 0;
   let changed = 0;
   let windows = 0;
-  for (let start = 0; start < mine.n; start += window) {
+  for (let start = 0; start < count; start += PROBE_WINDOW) {
     let both = 0;
     let diff = 0;
-    for (let k = start; k < Math.min(mine.n, start + window); k++) {
+    for (let i = start; i < Math.min(count, start + PROBE_WINDOW); i++) {
+      const k = at ? at[i] : i;
       const a = codeAt(mine, k);
       const b = codeAt(earlier, k);
       if (a === 3 || b === 3) continue;
@@ -92,6 +104,40 @@ export function probingAgainst(
   }
   const sameShare = windows ? same / windows : 0;
   return sameShare >= PROBE_SAME_SHARE && changed > 0 ? { sameShare, changedWindows: changed } : null;
+}
+
+/**
+ * The new genome against an earlier one of another chip layout: projected onto the earlier one's
+ * layout and compared over the markers both layouts carry.
+ */
+export function probingAcrossLayouts(
+  mineLayout: ChipLayout,
+  mine: PackedGenome,
+  earlierLayout: ChipLayout,
+  earlier: PackedGenome,
+): { sameShare: number; changedWindows: number } | null {
+  const { pairing, genome } = prepareQuery(mineLayout, mine, earlierLayout);
+  const map = pairing.map;
+  const projected = { ...genome, sex: mine.sex, panelId: earlier.panelId };
+  if (!map) return probingAgainst(projected, earlier);
+  const shared: number[] = [];
+  for (let k = 0; k < map.length; k++) if (map[k] >= 0) shared.push(k);
+  return probingAgainst(projected, earlier, shared);
+}
+
+/** Layouts by id, kept for the process (an id is its layout's content hash; an account uses a few). */
+const layoutCache = new Map<string, ChipLayout>();
+const LAYOUT_CACHE_SIZE = 16;
+
+async function layoutOf(db: Db, id: string): Promise<ChipLayout | null> {
+  const hit = layoutCache.get(id);
+  if (hit) return hit;
+  const [row] = await db.select({ bytes: genomeLayouts.bytes }).from(genomeLayouts).where(eq(genomeLayouts.id, id));
+  if (!row) return null;
+  const layout = deserialiseLayout(row.bytes);
+  if (layoutCache.size >= LAYOUT_CACHE_SIZE) layoutCache.delete(layoutCache.keys().next().value as string);
+  layoutCache.set(id, layout);
+  return layout;
 }
 
 async function staffNotice(db: Db, now: Date, title: string, content: string, relatedId: string): Promise<void> {
@@ -190,26 +236,24 @@ export async function gateImport(
   }
   let probing: { sameShare: number; changedWindows: number; earlier: string } | null = null;
   const [stored] = await db
-    .select({ packed: genomes.packed, panelPacked: genomes.panelPacked })
+    .select({ packed: genomes.packed, layoutId: genomes.layoutId })
     .from(genomes)
     .where(eq(genomes.barcode, g.barcode));
+  const mineLayout = stored?.layoutId ? await layoutOf(db, stored.layoutId) : null;
   // A file too small to be matched cannot probe anyone.
-  if (stored && verdict.matchable) {
-    // Files of one chip compare on their own layout (every marker); files of different chips (an
-    // attacker may drop markers to change the layout) on the reference panel both are packed against.
+  if (stored && mineLayout && verdict.matchable) {
     const mine = deserialisePacked(stored.packed);
-    const minePanel = stored.panelPacked ? deserialisePacked(stored.panelPacked) : null;
     const earlier = await db
-      .select({ barcode: genomes.barcode, packed: genomes.packed, panelPacked: genomes.panelPacked })
+      .select({ barcode: genomes.barcode, packed: genomes.packed, layoutId: genomes.layoutId })
       .from(genomes)
       .innerJoin(persons, eq(persons.id, genomes.personId))
-      .where(and(eq(persons.ownerUserId, g.userId), ne(genomes.barcode, g.barcode)))
+      .where(and(eq(persons.ownerUserId, g.userId), ne(genomes.barcode, g.barcode), isNotNull(genomes.layoutId)))
       .orderBy(desc(genomes.createdAt))
       .limit(PROBE_HISTORY);
     for (const e of earlier) {
-      const p =
-        probingAgainst(mine, deserialisePacked(e.packed)) ??
-        (minePanel && e.panelPacked ? probingAgainst(minePanel, deserialisePacked(e.panelPacked), PANEL_PROBE_WINDOW) : null);
+      const earlierLayout = await layoutOf(db, e.layoutId as string);
+      if (!earlierLayout) continue;
+      const p = probingAcrossLayouts(mineLayout, mine, earlierLayout, deserialisePacked(e.packed));
       if (p) {
         probing = { ...p, earlier: e.barcode };
         break;

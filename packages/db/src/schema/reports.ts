@@ -92,8 +92,9 @@ export const genomeLayouts = pgTable('genome_layouts', {
 
 /**
  * A person's genome per detection, packed 2 bits per marker over its own chip layout
- * (`layoutId`). Rows without a layout were packed against the old marker panel and wait for the
- * repack job (apps/server/src/imports/repack.ts).
+ * (`layoutId`). Rows without a layout were packed against an old marker panel, and rows whose
+ * `panelPacked` names an older reference panel than the engine's (it carries its panel id) were packed
+ * on jy-panel-v2; both wait for the repack job (apps/server/src/imports/repack.ts).
  */
 export const genomes = pgTable(
   'genomes',

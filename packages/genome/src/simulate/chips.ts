@@ -84,13 +84,6 @@ export function loadChipCatalogue(): ChipCatalogue {
   return catalogue;
 }
 
-/** The real markers of the reference panel (report, ancestry, haplogroup and build-detection markers). */
-function realPanelMarkers(panel: Panel): number[] {
-  const out: number[] = [];
-  for (let k = 0; k < panel.size; k++) if (!panel.rsid[k].startsWith('jys')) out.push(k);
-  return out;
-}
-
 /**
  * A seeded, strength-changing allele pair for a marker without a known one (the simulated file needs
  * letters; canonical coding only needs the two alleles to differ in strength, as HapMap3 SNPs do).
@@ -114,15 +107,14 @@ export interface SimulationPanel extends Panel {
 let simPanel: SimulationPanel | null = null;
 
 /**
- * The panel simulated people are built on: every marker of the simulated chips plus every real marker
- * of the reference panel (so reports, haplogroups and ancestry read simulated files as real ones).
- * No invented position: a file written from it through `callsOnChip` carries real rsids only.
+ * The panel simulated people are built on: every marker of the simulated chips plus every marker of
+ * the reference panel (so reports, haplogroups and ancestry read simulated files as real ones). Both
+ * hold real markers only: a file written from it through `callsOnChip` carries real ids only.
  */
 export function simulationPanel(): SimulationPanel {
   if (simPanel) return simPanel;
   const c = loadChipCatalogue();
   const ref = loadPanel();
-  const real = realPanelMarkers(ref);
   const rank = (x: Chrom) => CHROMS.indexOf(x);
   const chrom: Chrom[] = [];
   const pos: number[] = [];
@@ -134,15 +126,14 @@ export function simulationPanel(): SimulationPanel {
   // reference panel's marker (its alleles are the ones reports read).
   let i = 0;
   let j = 0;
-  while (i < real.length || j < c.pos.length) {
-    const k = real[i];
-    const order = i >= real.length ? 1 : j >= c.pos.length ? -1 : rank(ref.chrom[k]) - rank(c.chrom[j]) || ref.pos[k] - c.pos[j];
+  while (i < ref.size || j < c.pos.length) {
+    const order = i >= ref.size ? 1 : j >= c.pos.length ? -1 : rank(ref.chrom[i]) - rank(c.chrom[j]) || ref.pos[i] - c.pos[j];
     if (order <= 0) {
-      chrom.push(ref.chrom[k]);
-      pos.push(ref.pos[k]);
-      rsid.push(ref.rsid[k]);
-      refs.push(ref.ref[k]);
-      alts.push(ref.alt[k]);
+      chrom.push(ref.chrom[i]);
+      pos.push(ref.pos[i]);
+      rsid.push(ref.rsid[i]);
+      refs.push(ref.ref[i]);
+      alts.push(ref.alt[i]);
       i++;
     }
     if (order >= 0) {
@@ -206,7 +197,7 @@ export function simulationPanel(): SimulationPanel {
   return simPanel;
 }
 
-/** Simulation-panel indexes a file of this chip lists: the chip's markers and the real panel markers. */
+/** Simulation-panel indexes a file of this chip lists: the chip's markers and the reference panel's. */
 const chipIndexCache = new Map<ChipName, Int32Array>();
 export function chipIndexes(name: ChipName): Int32Array {
   const hit = chipIndexCache.get(name);
@@ -216,7 +207,7 @@ export function chipIndexes(name: ChipName): Int32Array {
   const bit = 1 << CHIP_NAMES.indexOf(name);
   const keep = new Uint8Array(panel.size);
   const ref = loadPanel();
-  for (const k of realPanelMarkers(ref)) keep[panel.indexOfPosition(ref.chrom[k], ref.pos[k])] = 1;
+  for (let k = 0; k < ref.size; k++) keep[panel.indexOfPosition(ref.chrom[k], ref.pos[k])] = 1;
   for (let k = 0; k < c.pos.length; k++) if (c.member[k] & bit) keep[panel.indexOfPosition(c.chrom[k], c.pos[k])] = 1;
   const out: number[] = [];
   for (let k = 0; k < panel.size; k++) if (keep[k]) out.push(k);

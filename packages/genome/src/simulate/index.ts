@@ -17,7 +17,7 @@ export { SIMULATED_MT_LINEAGES, SIMULATED_Y_LINEAGES } from './lineages.ts';
 export { createRng } from './rng.ts';
 export { type KbFrequencySource, type KbMarkerFrequency, kbFrequencyOverrides, kbMarkerFrequencies } from './kbFrequencies.ts';
 export type { Rng } from './rng.ts';
-export { syntheticPanel } from './panel.ts';
+export { mergePanels, syntheticPanel } from './panel.ts';
 export {
   CHIP_NAMES,
   type ChipName,

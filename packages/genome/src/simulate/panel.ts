@@ -1,13 +1,13 @@
 import { chromSpan } from '../geneticmap/index.ts';
-import type { Panel } from '../panel.ts';
+import { makePanel, type Panel } from '../panel.ts';
 import { CHROMS, type Chrom } from '../types.ts';
 import { createRng } from './rng.ts';
 
 /**
  * A synthetic marker panel with consumer-chip densities (markers spread evenly over each
  * chromosome's mapped span; X ≈ 3%, Y ≈ 0.4%, MT ≈ 0.5% of markers, as on 23andMe v5). Used by
- * tests that want a smaller panel than the shipped one; its markers are named jys<chrom>_<pos>
- * like the shipped panel's synthetic backbone.
+ * tests only (the product ships no synthetic marker, data/SOURCES.md "Marker panel"); its markers are
+ * named jys<chrom>_<pos> so they can never be taken for real ones.
  */
 export function syntheticPanel(size: number, seed = 1): Panel {
   const rng = createRng(seed);
@@ -71,4 +71,35 @@ export function syntheticPanel(size: number, seed = 1): Panel {
     indexOfRsid: (id) => byId.get(id) ?? -1,
     indexOfPosition: (c, p) => byId.get(`jys${c}_${p}`) ?? -1,
   };
+}
+
+/**
+ * Two panels as one, sorted as panels are (a place in both keeps `first`'s marker). Tests use it to give
+ * the shipped panel's real markers a synthetic chip-density backbone (syntheticPanel), for checks
+ * that need X markers, which no real marker list shipped here carries.
+ */
+export function mergePanels(first: Panel, second: Panel): Panel {
+  const rank = (c: Chrom) => CHROMS.indexOf(c);
+  const chrom: Chrom[] = [];
+  const pos: number[] = [];
+  const ref: string[] = [];
+  const alt: string[] = [];
+  const ids = new Map<number, string>();
+  const take = (p: Panel, k: number) => {
+    ids.set(chrom.length, p.rsid[k]);
+    chrom.push(p.chrom[k]);
+    pos.push(p.pos[k]);
+    ref.push(p.ref[k]);
+    alt.push(p.alt[k]);
+  };
+  let i = 0;
+  let j = 0;
+  while (i < first.size || j < second.size) {
+    const order =
+      i >= first.size ? 1 : j >= second.size ? -1 : rank(first.chrom[i]) - rank(second.chrom[j]) || first.pos[i] - second.pos[j];
+    if (order <= 0) take(first, i++);
+    else take(second, j);
+    if (order >= 0) j++;
+  }
+  return makePanel({ id: `${first.id}+${second.id}`, chrom, pos: Int32Array.from(pos), ref, alt, ids });
 }
