@@ -99,6 +99,9 @@ export {
   type OneToManyStats,
   type Relationship,
   type Segment,
+  type Signature,
+  signatureOf,
+  type StoredLike,
 } from './ibd/index.ts';
 export {
   CHIP_NAMES,
