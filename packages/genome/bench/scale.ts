@@ -10,7 +10,6 @@
  */
 import { type GroupStats, matchGroup, pairLayouts, prepareQuery } from '../src/ibd/index.ts';
 import { type ChipLayout, layoutFromMarkers } from '../src/layout.ts';
-import { type Signature, signatureOf } from '../src/ibd/signature.ts';
 import { emptyPacked, type PackedGenome } from '../src/pack.ts';
 import {
   type ChipName,
@@ -114,11 +113,10 @@ export function runScale(total = 100_000, seed = 77): ScaleResult {
     const rel = relatives[li];
     const relAt = rng.int(count);
     for (let start = 0; start < count; start += BATCH) {
-      const batch: { id: string; genome: PackedGenome; signature: Signature }[] = [];
+      const batch: { id: string; genome: PackedGenome }[] = [];
       for (let i = start; i < Math.min(count, start + BATCH); i++) {
         if (i === relAt && rel) {
-          const genome = onto(simulatedOnChip(rel.genome, L.base), L.from, L.layout);
-          batch.push({ id: rel.id, genome, signature: signatureOf(genome) });
+          batch.push({ id: rel.id, genome: onto(simulatedOnChip(rel.genome, L.base), L.from, L.layout) });
           continue;
         }
         const hi = new Uint32Array(words);
@@ -128,9 +126,7 @@ export function runScale(total = 100_000, seed = 77): ScaleResult {
           hi.set(src.hi.subarray(w0, w1), w0);
           lo.set(src.lo.subarray(w0, w1), w0);
         }
-        const genome: PackedGenome = { panelId: L.layout.id, n: L.layout.size, sex: 'female', hi, lo };
-        // Signatures are kept with the stored genomes (made once when a genome is stored or loaded).
-        batch.push({ id: `s${li}-${i}`, genome, signature: signatureOf(genome) });
+        batch.push({ id: `s${li}-${i}`, genome: { panelId: L.layout.id, n: L.layout.size, sex: 'female', hi, lo } });
       }
       t = performance.now();
       const cpu = process.cpuUsage();

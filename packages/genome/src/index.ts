@@ -99,9 +99,6 @@ export {
   type OneToManyStats,
   type Relationship,
   type Segment,
-  type Signature,
-  signatureOf,
-  type StoredLike,
 } from './ibd/index.ts';
 export {
   CHIP_NAMES,

@@ -2,7 +2,6 @@ import { GenomeError } from '../types.ts';
 import type { MatchContext, PackedLike } from './context.ts';
 import { classifyRelationship, type Relationship } from './grades.ts';
 import { chromSegments, type Segment, type SegmentThresholds } from './segments.ts';
-import { candidateChroms, type Signature, type SignatureBounds, signatureOf } from './signature.ts';
 
 export interface MatchResult {
   /** Autosomal half-identical cM (X is excluded: its inheritance differs by sex). */
@@ -79,55 +78,4 @@ export function evaluate(
     ibd2Fraction,
     relationship: classifyRelationship({ sharedCM, longestCM, ibd2Fraction, totalCM: ctx.totalCM }),
   };
-}
-
-/** Counts of a one-to-many run: pairs compared, past the signature scan, reported. */
-export interface ManyStats {
-  compared: number;
-  candidates: number;
-  matches: number;
-}
-
-/** A stored genome as one-to-many matching takes it; without its signature, it is made on the spot. */
-export interface StoredLike {
-  id: string;
-  genome: PackedLike;
-  signature?: Signature;
-}
-
-/**
- * One query against many genomes of one layout or panel (any iterable, so a job can feed them batch
- * by batch): the signatures are scanned for room for a segment (signature.ts), and `judge` runs on
- * the full planes of the chromosomes they leave. Returns the pairs with at least one autosomal
- * segment and `minSharedCM`, closest first.
- */
-export function matchMany<R extends { segments: Segment[]; sharedCM: number }>(
-  ctx: MatchContext,
-  query: PackedLike,
-  querySignature: Signature,
-  bounds: SignatureBounds,
-  half: SegmentThresholds,
-  others: Iterable<StoredLike>,
-  minSharedCM: number,
-  judge: (other: PackedLike, autosomes: MatchContext['autosomes']) => R,
-  stats?: ManyStats,
-): (R & { id: string })[] {
-  const hits: (R & { id: string })[] = [];
-  let compared = 0;
-  let candidates = 0;
-  for (const { id, genome, signature } of others) {
-    checkPair(ctx, query, genome);
-    compared++;
-    const chroms = candidateChroms(ctx, query, genome, querySignature, signature ?? signatureOf(genome), bounds, half);
-    if (chroms.length === 0) continue;
-    candidates++;
-    const r = judge(genome, chroms);
-    if (r.segments.length > 0 && r.sharedCM >= minSharedCM) hits.push({ id, ...r });
-  }
-  if (stats) {
-    stats.compared += compared;
-    stats.candidates += candidates;
-    stats.matches += hits.length;
-  }
-  return hits.sort((x, y) => y.sharedCM - x.sharedCM);
 }

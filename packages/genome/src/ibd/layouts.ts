@@ -2,10 +2,17 @@ import type { ChipLayout } from '../layout.ts';
 import type { PackedGenome } from '../pack.ts';
 import { GenomeError } from '../types.ts';
 import { type MatchContext, matchContext, type PackedLike } from './context.ts';
-import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany, type StoredLike } from './evaluate.ts';
+import { checkPair, evaluate, type MatchResult } from './evaluate.ts';
 import type { Relationship } from './grades.ts';
-import { chromSegments, FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, type Segment, type SegmentThresholds } from './segments.ts';
-import { presentPrefix, type Signature, type SignatureBounds, signatureBounds, signatureOf } from './signature.ts';
+import {
+  chromSegments,
+  FULL_IBD_DEFAULTS,
+  HALF_IBD_DEFAULTS,
+  type PresentMarkers,
+  prefilterChroms,
+  type Segment,
+  type SegmentThresholds,
+} from './segments.ts';
 
 /**
  * Matching across chip layouts. A query genome (packed over its own file's layout) is projected once
@@ -45,16 +52,17 @@ export interface LayoutPairing {
   half: SegmentThresholds;
   full: SegmentThresholds;
   x: SegmentThresholds;
-  /** Signature-scan bounds (the half-identical minimums; markers both layouts carry) on the stored layout. */
-  signature: SignatureBounds;
+  /** Prefilter bounds (whole words, cM, markers both layouts carry) in the stored layout's coordinates. */
+  minWords: number;
+  minCM: number;
+  present: PresentMarkers;
 }
 
 /** A query ready to be compared with the genomes of one stored layout. */
 export interface PreparedQuery {
   pairing: LayoutPairing;
-  /** The query's codes over the stored layout, and their signature. */
+  /** The query's codes over the stored layout. */
   genome: PackedLike;
-  signature: Signature;
 }
 
 export interface LayoutMatch extends Omit<MatchResult, 'relationship'> {
@@ -77,7 +85,11 @@ export interface GroupOptions {
   minSharedCM?: number;
 }
 
-export type GroupStats = ManyStats;
+export interface GroupStats {
+  compared: number;
+  candidates: number;
+  matches: number;
+}
 
 const pairings = new WeakMap<ChipLayout, WeakMap<ChipLayout, LayoutPairing>>();
 
@@ -102,6 +114,57 @@ function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
       Math.max(MERGE_MIN_MARKERS_FLOOR * (t.mergeMinMarkers / HALF_IBD_DEFAULTS.mergeMinMarkers), Math.round(t.mergeMinMarkers * s)),
     ),
   };
+}
+
+/** cM a segment may lose to partial words at its ends in the prefilter. */
+const PREFILTER_SLACK_CM = 1;
+
+/**
+ * Fewest whole words of the layout that can span `cM` anywhere on the autosomes: a true segment that
+ * long covers at least this many words, whatever the local marker density.
+ */
+const minWordsCache = new WeakMap<MatchContext, Map<number, number>>();
+function minWordsSpanning(ctx: MatchContext, cM: number): number {
+  let byCM = minWordsCache.get(ctx);
+  if (!byCM) {
+    byCM = new Map();
+    minWordsCache.set(ctx, byCM);
+  }
+  const hit = byCM.get(cM);
+  if (hit !== undefined) return hit;
+  const { wordStartCM, wordEndCM } = ctx;
+  let best = Number.POSITIVE_INFINITY;
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && wordEndCM[r] - wordStartCM[l] < cM) r++;
+      if (r > last) break;
+      if (r - l + 1 < best) best = r - l + 1;
+    }
+  }
+  const out = Number.isFinite(best) ? best : 1;
+  byCM.set(cM, out);
+  return out;
+}
+
+/** Fewest consecutive whole autosomal words whose markers (by `prefix`) reach `n`. */
+function fewestWordsHolding(ctx: MatchContext, prefix: Int32Array, n: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && prefix[r + 1] - prefix[l] < n) r++;
+      if (r > last) break;
+      if (r - l + 1 < best) best = r - l + 1;
+    }
+  }
+  return Number.isFinite(best) ? best : 1;
 }
 
 /** How `query` meets `stored` (cached per pair of layout objects). */
@@ -143,8 +206,24 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   const density = Math.max(overlapAutosomal, OVERLAP_FLOOR) / ctx.totalCM;
   const s = Math.min(1, density / REFERENCE_DENSITY_PER_CM);
   const half = scaled(HALF_IBD_DEFAULTS, s);
-  // A segment holds at least the half minimums of cM and of markers both layouts carry.
-  const bounds = signatureBounds(ctx, half.minCM, { prefix: map && presentPrefix(map), min: half.minMarkers });
+  const minCM = half.minCM - PREFILTER_SLACK_CM;
+  // Whole words inside a qualifying segment: it may lose up to a word at each end and one word to
+  // the tolerated miscall (as in matchOneToMany).
+  // Markers both layouts carry, per word: a segment's whole inner words hold all its called markers
+  // but those of its two end words (at most 64), so a true segment always passes the prefilter.
+  const words = (stored.size + 31) >>> 5;
+  const prefix = new Int32Array(words + 1);
+  for (let w = 0; w < words; w++) {
+    let n = 0;
+    if (!map) n = Math.min(32, stored.size - w * 32);
+    else for (let k = w * 32; k < Math.min(stored.size, w * 32 + 32); k++) if (map[k] >= 0) n++;
+    prefix[w + 1] = prefix[w] + n;
+  }
+  const minPresent = half.minMarkers - 64;
+  // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
+  // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
+  // further (for a sparse overlap, much further).
+  const minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, fewestWordsHolding(ctx, prefix, minPresent));
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -155,7 +234,9 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     half,
     full: scaled(FULL_IBD_DEFAULTS, s),
     x: scaled(X_IBD_DEFAULTS, s),
-    signature: bounds,
+    minWords,
+    minCM,
+    present: { prefix, min: minPresent },
   };
   inner.set(stored, pairing);
   return pairing;
@@ -172,7 +253,7 @@ export function prepareQuery(queryLayout: ChipLayout, query: PackedLike, stored:
   checkOn(queryLayout, query, '待比对者');
   const pairing = pairLayouts(queryLayout, stored);
   const { map } = pairing;
-  if (!map) return { pairing, genome: query, signature: signatureOf(query) };
+  if (!map) return { pairing, genome: query };
   const words = (stored.size + 31) >>> 5;
   const hi = new Uint32Array(words).fill(0xffffffff);
   const lo = new Uint32Array(words).fill(0xffffffff);
@@ -185,8 +266,7 @@ export function prepareQuery(queryLayout: ChipLayout, query: PackedLike, stored:
     if (!((query.hi[w] >>> b) & 1)) hi[k >>> 5] &= ~bit;
     if (!((query.lo[w] >>> b) & 1)) lo[k >>> 5] &= ~bit;
   }
-  const genome = { panelId: stored.id, n: stored.size, hi, lo };
-  return { pairing, genome, signature: signatureOf(genome) };
+  return { pairing, genome: { panelId: stored.id, n: stored.size, hi, lo } };
 }
 
 function result(p: LayoutPairing, ctx: MatchContext, a: PackedLike, b: PackedLike, autosomes = ctx.autosomes): LayoutMatch {
@@ -206,30 +286,37 @@ function result(p: LayoutPairing, ctx: MatchContext, a: PackedLike, b: PackedLik
 
 /**
  * The prepared query against genomes stored on its pairing's layout (any iterable, so a job can feed
- * them batch by batch; give each its `signature` when it is kept, else it is made from the planes).
- * Signatures are scanned first; full planes are read only on the chromosomes they leave.
+ * them batch by batch). A word-level prefilter discards most pairs in one pass over the bit-planes.
  * Returns the pairs with at least one autosomal segment (and `minSharedCM`), closest first.
  */
 export function matchGroup(
   prepared: PreparedQuery,
-  others: Iterable<StoredLike>,
+  others: Iterable<{ id: string; genome: PackedLike }>,
   opts: GroupOptions = {},
   stats?: GroupStats,
 ): LayoutHit[] {
   const p = prepared.pairing;
   const ctx = matchContext(p.stored);
   const q = prepared.genome;
-  return matchMany(
-    ctx,
-    q,
-    prepared.signature,
-    p.signature,
-    p.half,
-    others,
-    opts.minSharedCM ?? 0,
-    (g, chroms) => result(p, ctx, q, g, chroms),
-    stats,
-  );
+  const minShared = opts.minSharedCM ?? 0;
+  const hits: LayoutHit[] = [];
+  let compared = 0;
+  let candidates = 0;
+  for (const { id, genome } of others) {
+    checkPair(ctx, q, genome);
+    compared++;
+    const chroms = prefilterChroms(ctx, q, genome, p.minWords, p.minCM, p.present);
+    if (chroms.length === 0) continue;
+    candidates++;
+    const r = result(p, ctx, q, genome, chroms);
+    if (r.segments.length > 0 && r.sharedCM >= minShared) hits.push({ id, ...r });
+  }
+  if (stats) {
+    stats.compared += compared;
+    stats.candidates += candidates;
+    stats.matches += hits.length;
+  }
+  return hits.sort((x, y) => y.sharedCM - x.sharedCM);
 }
 
 /** One-to-one comparison of two genomes, each over its own layout (the result always comes back). */

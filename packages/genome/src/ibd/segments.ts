@@ -151,3 +151,139 @@ export function chromSegments(
   close();
   if (pCount > 0) emitPending();
 }
+
+/** Opposite homozygotes between a and b in word w. */
+function opp(a: PackedLike, b: PackedLike, w: number): number {
+  return (a.hi[w] ^ b.hi[w]) & ~(a.lo[w] | b.lo[w]);
+}
+
+interface Extent {
+  l0: number;
+  l1: number;
+  r0: number;
+  r1: number;
+}
+
+/**
+ * Around the clean pair (w, w + 1) within words [first, last]: the clean run [l0, r0], and the same
+ * run taken one tolerated word (a single opposite homozygote) further left (l1) or right (r1).
+ * Module-level functions rather than closures made per call keep the hot loop's code optimised.
+ */
+function cleanExtent(a: PackedLike, b: PackedLike, w: number, first: number, last: number): Extent {
+  let l0 = w;
+  while (l0 > first && opp(a, b, l0 - 1) === 0) l0--;
+  let l1 = l0;
+  if (l1 > first) {
+    const x = opp(a, b, l1 - 1);
+    if ((x & (x - 1)) === 0) {
+      l1--;
+      while (l1 > first && opp(a, b, l1 - 1) === 0) l1--;
+    }
+  }
+  let r0 = w + 1;
+  while (r0 < last && opp(a, b, r0 + 1) === 0) r0++;
+  let r1 = r0;
+  if (r1 < last) {
+    const x = opp(a, b, r1 + 1);
+    if ((x & (x - 1)) === 0) {
+      r1++;
+      while (r1 < last && opp(a, b, r1 + 1) === 0) r1++;
+    }
+  }
+  return { l0, l1, r0, r1 };
+}
+
+/**
+ * Markers a prefilter stretch must hold: `prefix[w]` counts the markers of words before w that can be
+ * called in both genomes (all markers for a same-layout pair; those both layouts carry otherwise).
+ */
+export interface PresentMarkers {
+  prefix: Int32Array;
+  min: number;
+}
+
+/** Whether the stretch, with its tolerated word on either side, is long enough. */
+function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: number, minCM: number, present?: PresentMarkers): boolean {
+  const { wordStartCM, wordEndCM } = ctx;
+  const enough = (l: number, r: number) =>
+    r - l + 1 >= minWords &&
+    wordEndCM[r] - wordStartCM[l] >= minCM &&
+    (!present || present.prefix[r + 1] - present.prefix[l] >= present.min);
+  return enough(l1, r0) || enough(l0, r1);
+}
+
+/**
+ * Cheap word-level test: does any autosome hold a stretch of at least `minWords` whole words and
+ * `minCM` cM free of opposite homozygotes, allowing one word with a single opposite homozygote inside
+ * (the error tolerance)? Called with thresholds a little below the segment thresholds (the partial
+ * words at a segment's ends are not counted), a true segment always passes.
+ *
+ * A qualifying stretch has at most one tolerated word, so one side of it is a run of at least
+ * m = ceil((minWords - 1) / 2) clean words, and any such run holds a clean pair (w, w + 1) with w on
+ * a grid of step m - 1. The hot loop therefore tests only the pairs on that grid (a fifth of the
+ * words at the default thresholds) and measures the exact extent only around clean ones (a few in
+ * a thousand between unrelated people).
+ */
+export function prefilter(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  minWords: number,
+  minCM: number,
+  present?: PresentMarkers,
+): boolean {
+  return scan(ctx, a, b, minWords, minCM, present, null);
+}
+
+/**
+ * The prefilter run over every autosome: the entries of `ctx.autosomes` holding a qualifying stretch.
+ * Segments can only lie on those, so a candidate pair needs extending there alone.
+ */
+export function prefilterChroms(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  minWords: number,
+  minCM: number,
+  present?: PresentMarkers,
+): MatchContext['autosomes'] {
+  const out: MatchContext['autosomes'] = [];
+  scan(ctx, a, b, minWords, minCM, present, out);
+  return out;
+}
+
+function scan(
+  ctx: MatchContext,
+  a: PackedLike,
+  b: PackedLike,
+  minWords: number,
+  minCM: number,
+  present: PresentMarkers | undefined,
+  out: MatchContext['autosomes'] | null,
+): boolean {
+  const hiA = a.hi;
+  const loA = a.lo;
+  const hiB = b.hi;
+  const loB = b.lo;
+  const step = Math.max(1, Math.ceil((minWords - 1) / 2) - 1);
+  let any = false;
+  for (const entry of ctx.autosomes) {
+    const [, s, e] = entry;
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let done = -1;
+    for (let w = first; w < last; w += step) {
+      const dirty = ((hiA[w] ^ hiB[w]) & ~(loA[w] | loB[w])) | ((hiA[w + 1] ^ hiB[w + 1]) & ~(loA[w + 1] | loB[w + 1]));
+      if (dirty !== 0 || w <= done) continue;
+      const x = cleanExtent(a, b, w, first, last);
+      if (qualifies(ctx, x, minWords, minCM, present)) {
+        if (!out) return true;
+        out.push(entry);
+        any = true;
+        break;
+      }
+      done = x.r0;
+    }
+  }
+  return any;
+}
