@@ -2,12 +2,13 @@ import type { ChipLayout } from '../layout.ts';
 import type { PackedGenome } from '../pack.ts';
 import { GenomeError } from '../types.ts';
 import { type MatchContext, matchContext, type PackedLike } from './context.ts';
-import { checkPair, evaluate, type MatchResult } from './evaluate.ts';
+import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany } from './evaluate.ts';
 import type { Relationship } from './grades.ts';
 import {
   chromSegments,
   FULL_IBD_DEFAULTS,
   HALF_IBD_DEFAULTS,
+  PREFILTER_SLACK_CM,
   type PresentMarkers,
   prefilterChroms,
   type Segment,
@@ -85,11 +86,7 @@ export interface GroupOptions {
   minSharedCM?: number;
 }
 
-export interface GroupStats {
-  compared: number;
-  candidates: number;
-  matches: number;
-}
+export type GroupStats = ManyStats;
 
 const pairings = new WeakMap<ChipLayout, WeakMap<ChipLayout, LayoutPairing>>();
 
@@ -116,13 +113,27 @@ function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   };
 }
 
-/** cM a segment may lose to partial words at its ends in the prefilter. */
-const PREFILTER_SLACK_CM = 1;
-
 /**
- * Fewest whole words of the layout that can span `cM` anywhere on the autosomes: a true segment that
- * long covers at least this many words, whatever the local marker density.
+ * Fewest consecutive whole autosomal words [l, r] of the layout for which `measure(l, r)` (growing
+ * with r) reaches `target` anywhere: a true segment reaching it covers at least that many words.
  */
+function fewestWordsReaching(ctx: MatchContext, measure: (l: number, r: number) => number, target: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && measure(l, r) < target) r++;
+      if (r > last) break;
+      if (r - l + 1 < best) best = r - l + 1;
+    }
+  }
+  return Number.isFinite(best) ? best : 1;
+}
+
+/** Fewest whole words that can span `cM` (cached per layout and cM). */
 const minWordsCache = new WeakMap<MatchContext, Map<number, number>>();
 function minWordsSpanning(ctx: MatchContext, cM: number): number {
   let byCM = minWordsCache.get(ctx);
@@ -130,41 +141,13 @@ function minWordsSpanning(ctx: MatchContext, cM: number): number {
     byCM = new Map();
     minWordsCache.set(ctx, byCM);
   }
-  const hit = byCM.get(cM);
-  if (hit !== undefined) return hit;
-  const { wordStartCM, wordEndCM } = ctx;
-  let best = Number.POSITIVE_INFINITY;
-  for (const [, s, e] of ctx.autosomes) {
-    const first = (s + 31) >>> 5;
-    const last = (e >>> 5) - 1;
-    let r = first;
-    for (let l = first; l <= last; l++) {
-      if (r < l) r = l;
-      while (r <= last && wordEndCM[r] - wordStartCM[l] < cM) r++;
-      if (r > last) break;
-      if (r - l + 1 < best) best = r - l + 1;
-    }
+  let out = byCM.get(cM);
+  if (out === undefined) {
+    const { wordStartCM, wordEndCM } = ctx;
+    out = fewestWordsReaching(ctx, (l, r) => wordEndCM[r] - wordStartCM[l], cM);
+    byCM.set(cM, out);
   }
-  const out = Number.isFinite(best) ? best : 1;
-  byCM.set(cM, out);
   return out;
-}
-
-/** Fewest consecutive whole autosomal words whose markers (by `prefix`) reach `n`. */
-function fewestWordsHolding(ctx: MatchContext, prefix: Int32Array, n: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const [, s, e] of ctx.autosomes) {
-    const first = (s + 31) >>> 5;
-    const last = (e >>> 5) - 1;
-    let r = first;
-    for (let l = first; l <= last; l++) {
-      if (r < l) r = l;
-      while (r <= last && prefix[r + 1] - prefix[l] < n) r++;
-      if (r > last) break;
-      if (r - l + 1 < best) best = r - l + 1;
-    }
-  }
-  return Number.isFinite(best) ? best : 1;
 }
 
 /** How `query` meets `stored` (cached per pair of layout objects). */
@@ -223,7 +206,11 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
   // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
   // further (for a sparse overlap, much further).
-  const minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, fewestWordsHolding(ctx, prefix, minPresent));
+  const minWords = Math.max(
+    1,
+    minWordsSpanning(ctx, minCM) - 3,
+    fewestWordsReaching(ctx, (l, r) => prefix[r + 1] - prefix[l], minPresent),
+  );
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -298,25 +285,11 @@ export function matchGroup(
   const p = prepared.pairing;
   const ctx = matchContext(p.stored);
   const q = prepared.genome;
-  const minShared = opts.minSharedCM ?? 0;
-  const hits: LayoutHit[] = [];
-  let compared = 0;
-  let candidates = 0;
-  for (const { id, genome } of others) {
-    checkPair(ctx, q, genome);
-    compared++;
+  const judge = (genome: PackedLike) => {
     const chroms = prefilterChroms(ctx, q, genome, p.minWords, p.minCM, p.present);
-    if (chroms.length === 0) continue;
-    candidates++;
-    const r = result(p, ctx, q, genome, chroms);
-    if (r.segments.length > 0 && r.sharedCM >= minShared) hits.push({ id, ...r });
-  }
-  if (stats) {
-    stats.compared += compared;
-    stats.candidates += candidates;
-    stats.matches += hits.length;
-  }
-  return hits.sort((x, y) => y.sharedCM - x.sharedCM);
+    return chroms.length === 0 ? null : result(p, ctx, q, genome, chroms);
+  };
+  return matchMany(ctx, q, others, opts.minSharedCM ?? 0, judge, stats);
 }
 
 /** One-to-one comparison of two genomes, each over its own layout (the result always comes back). */

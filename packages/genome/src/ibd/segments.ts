@@ -152,6 +152,9 @@ export function chromSegments(
   if (pCount > 0) emitPending();
 }
 
+/** cM a segment may lose to partial words at its ends in the prefilter. */
+export const PREFILTER_SLACK_CM = 1;
+
 /** Opposite homozygotes between a and b in word w. */
 function opp(a: PackedLike, b: PackedLike, w: number): number {
   return (a.hi[w] ^ b.hi[w]) & ~(a.lo[w] | b.lo[w]);
