@@ -99,6 +99,18 @@ const pairings = new WeakMap<ChipLayout, WeakMap<ChipLayout, LayoutPairing>>();
 export const MIN_MARKERS_FLOOR = 350;
 export const MERGE_MIN_MARKERS_FLOOR = 200;
 
+/**
+ * Segments of at least LONG_SEGMENT_CM need only LONG_MIN_MARKERS_FLOOR markers both layouts carry
+ * (or the density-scaled minimum, when higher), and LONG_MIN_MARKERS_PER_CM per cM of their length.
+ * Measured on the cross-layout bench (149,545 shared markers, ≈ 44 a cM): the 10–20 cM true segments
+ * missed under the 350 floor were single clean runs holding 170–349 shared markers, mostly 20–29 a cM;
+ * the floor alone (200) let chance runs through marker-poor stretches (up to 27 cM) count between
+ * unrelated people, which the per-cM minimum stops (figures in docs/chip-layouts.md).
+ */
+export const LONG_SEGMENT_CM = 10;
+export const LONG_MIN_MARKERS_FLOOR = 200;
+export const LONG_MIN_MARKERS_PER_CM = 22;
+
 function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   return {
     ...t,
@@ -188,7 +200,12 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   // Scale marker minimums to the density of the markers both carry; below the floor keep the floor's.
   const density = Math.max(overlapAutosomal, OVERLAP_FLOOR) / ctx.totalCM;
   const s = Math.min(1, density / REFERENCE_DENSITY_PER_CM);
-  const half = scaled(HALF_IBD_DEFAULTS, s);
+  const shortHalf = scaled(HALF_IBD_DEFAULTS, s);
+  const longMin = Math.max(LONG_MIN_MARKERS_FLOOR, Math.round(HALF_IBD_DEFAULTS.minMarkers * s));
+  const half: SegmentThresholds =
+    longMin < shortHalf.minMarkers
+      ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, perCM: LONG_MIN_MARKERS_PER_CM } }
+      : shortHalf;
   const minCM = half.minCM - PREFILTER_SLACK_CM;
   // Whole words inside a qualifying segment: it may lose up to a word at each end and one word to
   // the tolerated miscall (as in matchOneToMany).
@@ -202,7 +219,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     else for (let k = w * 32; k < Math.min(stored.size, w * 32 + 32); k++) if (map[k] >= 0) n++;
     prefix[w + 1] = prefix[w] + n;
   }
-  const minPresent = half.minMarkers - 64;
+  const minPresent = Math.min(half.minMarkers, half.long?.minMarkers ?? half.minMarkers) - 64;
   // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
   // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
   // further (for a sparse overlap, much further).

@@ -32,6 +32,12 @@ export interface SegmentThresholds {
    */
   mergeMinMarkers: number;
   mergeMinCM: number;
+  /**
+   * A lower marker minimum for long segments (sparse cross-layout overlaps): a segment of at least
+   * `cM` needs only `minMarkers` markers called in both and `perCM` per cM of its length (so a long
+   * run through a marker desert still needs the full minimum). Unset: `minMarkers` for every length.
+   */
+  long?: { cM: number; minMarkers: number; perCM: number };
 }
 
 export const HALF_IBD_DEFAULTS: SegmentThresholds = {
@@ -80,7 +86,8 @@ export function chromSegments(
   const loA = a.lo;
   const hiB = b.hi;
   const loB = b.lo;
-  const { minCM, minMarkers, mergeMinMarkers, mergeMinCM } = t;
+  const { minCM, minMarkers, mergeMinMarkers, mergeMinCM, long } = t;
+  const fewest = long ? Math.min(minMarkers, long.minMarkers) : minMarkers;
   const half = kind === 'half';
   const w0 = s >>> 5;
   const w1 = (e - 1) >>> 5;
@@ -95,8 +102,9 @@ export function chromSegments(
   let pCount = 0;
 
   const emitPending = () => {
-    if (pCount < minMarkers) return;
+    if (pCount < fewest) return;
     const len = cm[pLast] - cm[pFirst];
+    if (pCount < minMarkers && !(long && len >= long.cM && pCount >= long.perCM * len)) return;
     if (len >= minCM) out.push({ chrom, start: panel.pos[pFirst], end: panel.pos[pLast], cM: len, markers: pCount });
   };
   const close = () => {
