@@ -219,15 +219,18 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     else for (let k = w * 32; k < Math.min(stored.size, w * 32 + 32); k++) if (map[k] >= 0) n++;
     prefix[w + 1] = prefix[w] + n;
   }
-  const minPresent = Math.min(half.minMarkers, half.long?.minMarkers ?? half.minMarkers) - 64;
+  const minPresent = half.minMarkers - 64;
   // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
   // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
-  // further (for a sparse overlap, much further).
-  const minWords = Math.max(
-    1,
-    minWordsSpanning(ctx, minCM) - 3,
-    fewestWordsReaching(ctx, (l, r) => prefix[r + 1] - prefix[l], minPresent),
-  );
+  // further (for a sparse overlap, much further). A long segment (half.long) qualifies the same way
+  // with its own cM and marker minimums; the prefilter steps by the smaller of the two bounds.
+  const holding = (n: number) => fewestWordsReaching(ctx, (l, r) => prefix[r + 1] - prefix[l], n);
+  const long = half.long && {
+    minCM: half.long.cM - PREFILTER_SLACK_CM,
+    min: Math.max(half.long.minMarkers, Math.ceil(half.long.perCM * half.long.cM)) - 64,
+  };
+  let minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, holding(minPresent));
+  if (long) minWords = Math.min(minWords, Math.max(1, minWordsSpanning(ctx, long.minCM) - 3, holding(long.min)));
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -240,7 +243,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     x: scaled(X_IBD_DEFAULTS, s),
     minWords,
     minCM,
-    present: { prefix, min: minPresent },
+    present: { prefix, min: minPresent, long },
   };
   inner.set(stored, pairing);
   return pairing;

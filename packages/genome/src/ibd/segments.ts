@@ -211,6 +211,8 @@ function cleanExtent(a: PackedLike, b: PackedLike, w: number, first: number, las
 export interface PresentMarkers {
   prefix: Int32Array;
   min: number;
+  /** A second way to qualify (long segments, SegmentThresholds.long): at least `minCM` and `min` markers. */
+  long?: { minCM: number; min: number };
 }
 
 /** Whether the stretch, with its tolerated word on either side, is long enough. */
@@ -219,7 +221,11 @@ function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: numb
   const enough = (l: number, r: number) =>
     r - l + 1 >= minWords &&
     wordEndCM[r] - wordStartCM[l] >= minCM &&
-    (!present || present.prefix[r + 1] - present.prefix[l] >= present.min);
+    (!present ||
+      present.prefix[r + 1] - present.prefix[l] >= present.min ||
+      (present.long !== undefined &&
+        wordEndCM[r] - wordStartCM[l] >= present.long.minCM &&
+        present.prefix[r + 1] - present.prefix[l] >= present.long.min));
   return enough(l1, r0) || enough(l0, r1);
 }
 
