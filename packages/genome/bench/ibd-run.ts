@@ -79,9 +79,28 @@ export interface IbdBenchResult {
   records: PairRecord[];
   bins: Record<Mode, BinCount[]>;
   unrelated: Record<Mode, UnrelatedFigures>;
+  /** Pairs compared both exhaustively (matchPair) and through the prefilter (matchGroup), and those the prefilter lost. */
+  prefilter: Record<Mode, PrefilterCheck>;
   overlapMarkers: number;
   layoutSizes: Record<ChipName, number>;
   ms: number;
+}
+
+export interface PrefilterCheck {
+  pairs: number;
+  /** Pairs with segments in the exhaustive comparison that matchGroup missed or reported otherwise. */
+  dropped: number;
+}
+
+/** Unrelated people whose pairs are also compared exhaustively (the prefilter check). */
+const EXHAUSTIVE_UNRELATED = 16;
+
+/** The exhaustive comparison against the prefiltered one (a group of one) for one pair. */
+function checkPrefilter(check: PrefilterCheck, exhaustive: LayoutMatch, prepared: ReturnType<typeof prepareQuery>, b: PackedGenome): void {
+  check.pairs++;
+  if (exhaustive.segments.length === 0) return;
+  const [hit] = matchGroup(prepared, [{ id: 'b', genome: b }]);
+  if (!hit || hit.sharedCM !== exhaustive.sharedCM || hit.segments.length !== exhaustive.segments.length) check.dropped++;
 }
 
 export interface IbdBenchOptions {
@@ -145,6 +164,7 @@ export function runIbdBench(opts: IbdBenchOptions): IbdBenchResult {
   const layoutB = chipLayout(chipB);
   const records: PairRecord[] = [];
   const bins: Record<Mode, BinCount[]> = { same: emptyBins(), cross: emptyBins() };
+  const prefilter: Record<Mode, PrefilterCheck> = { same: { pairs: 0, dropped: 0 }, cross: { pairs: 0, dropped: 0 } };
   let s = seed * 1000;
   for (const { name } of RELATIONSHIPS) {
     for (let i = 0; i < opts.pairs; i++) {
@@ -153,10 +173,14 @@ export function runIbdBench(opts: IbdBenchOptions): IbdBenchResult {
       const g = (id: string) => sim.people.find((p) => p.id === id)?.genome as Parameters<typeof simulatedOnChip>[0];
       const a = simulatedOnChip(g(pair.a), chipA);
       const truth = halfTruth(pair.segments);
+      const bA = simulatedOnChip(g(pair.b), chipA);
+      const bB = simulatedOnChip(g(pair.b), chipB);
       const runs: [Mode, LayoutMatch][] = [
-        ['same', matchPair(layoutA, a, layoutA, simulatedOnChip(g(pair.b), chipA))],
-        ['cross', matchPair(layoutA, a, layoutB, simulatedOnChip(g(pair.b), chipB))],
+        ['same', matchPair(layoutA, a, layoutA, bA)],
+        ['cross', matchPair(layoutA, a, layoutB, bB)],
       ];
+      checkPrefilter(prefilter.same, runs[0][1], prepareQuery(layoutA, a, layoutA), bA);
+      checkPrefilter(prefilter.cross, runs[1][1], prepareQuery(layoutA, a, layoutB), bB);
       for (const [mode, r] of runs) {
         records.push({
           relationship: name,
@@ -201,6 +225,11 @@ export function runIbdBench(opts: IbdBenchOptions): IbdBenchResult {
       const group = [];
       for (let j = i + 1; j < others.length; j++) group.push({ id: String(j), genome: others[j] });
       f.pairs += group.length;
+      if (i < EXHAUSTIVE_UNRELATED) {
+        for (let j = i + 1; j < Math.min(EXHAUSTIVE_UNRELATED, others.length); j++) {
+          checkPrefilter(prefilter[mode], matchPair(layoutA, onA[i], layout, others[j]), prepared, others[j]);
+        }
+      }
       for (const h of matchGroup(prepared, group)) {
         f.anySegment7++;
         f.longestCM = Math.max(f.longestCM, h.longestCM);
@@ -232,6 +261,7 @@ export function runIbdBench(opts: IbdBenchOptions): IbdBenchResult {
     records,
     bins,
     unrelated,
+    prefilter,
     overlapMarkers: matchPair(layoutA, onA[0], layoutB, onB[1]).overlapMarkers,
     layoutSizes: { [chipA]: layoutA.size, [chipB]: layoutB.size } as Record<ChipName, number>,
     ms: performance.now() - t0,

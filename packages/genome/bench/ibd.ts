@@ -69,6 +69,11 @@ for (const mode of ['same', 'cross'] as Mode[]) {
   out(
     `unrelated: ${u.pairs} pairs; any segment ≥ 7 cM: ${u.anySegment7} (${pct(u.anySegment7 / u.pairs)}; target ≤ 1%: ${target(`${mode} unrelated with a segment`, u.anySegment7 / u.pairs, 0.01, true)}); graded 6-9 or closer: ${u.graded69OrCloser} (target 0${u.graded69OrCloser ? ' MISSED' : ' ok'}); longest ${u.longestCM.toFixed(1)} cM`,
   );
+  const pf = r.prefilter[mode];
+  out(
+    `prefilter check: ${pf.pairs} pairs (every relative pair, unrelated pairs among the first people) compared exhaustively and through the prefilter; lost by the prefilter: ${pf.dropped}${pf.dropped ? ' MISSED' : ' ok'}`,
+  );
+  if (pf.dropped) misses.push(`${mode}: the prefilter lost ${pf.dropped} pairs the exhaustive comparison finds`);
   if (u.graded69OrCloser) misses.push(`${mode}: ${u.graded69OrCloser} unrelated pairs graded 6-9 or closer (target 0)`);
   if (mode === 'same') {
     out(

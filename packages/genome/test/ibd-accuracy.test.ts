@@ -34,5 +34,11 @@ describe('relative matching accuracy on realistic chip layouts', () => {
       expect(u.graded69OrCloser).toBe(0);
       expect(u.anySegment7 / u.pairs).toBeLessThanOrEqual(0.03);
     });
+
+    it(`the prefilter keeps every pair the exhaustive comparison finds (${mode} layout)`, () => {
+      // 56 relative pairs and 120 unrelated pairs, each compared in full and through matchGroup.
+      expect(r.prefilter[mode].pairs).toBe(7 * 8 + (16 * 15) / 2);
+      expect(r.prefilter[mode].dropped).toBe(0);
+    });
   }
 });

@@ -79,3 +79,43 @@ export function evaluate(
     relationship: classifyRelationship({ sharedCM, longestCM, ibd2Fraction, totalCM: ctx.totalCM }),
   };
 }
+
+/** Counts of a one-to-many run: pairs compared, past the prefilter, reported. */
+export interface ManyStats {
+  compared: number;
+  candidates: number;
+  matches: number;
+}
+
+/**
+ * One query against many genomes of one panel or layout (any iterable, so a queue job can feed them
+ * batch by batch without holding them all). `judge` compares one pair, or returns null when the
+ * prefilter discards it. Returns the pairs with at least one autosomal segment and `minSharedCM`,
+ * closest first; `stats` (optional) receives the counts.
+ */
+export function matchMany<R extends { segments: Segment[]; sharedCM: number }>(
+  ctx: MatchContext,
+  query: PackedLike,
+  others: Iterable<{ id: string; genome: PackedLike }>,
+  minSharedCM: number,
+  judge: (genome: PackedLike) => R | null,
+  stats?: ManyStats,
+): (R & { id: string })[] {
+  const hits: (R & { id: string })[] = [];
+  let compared = 0;
+  let candidates = 0;
+  for (const { id, genome } of others) {
+    checkPair(ctx, query, genome);
+    compared++;
+    const r = judge(genome);
+    if (!r) continue;
+    candidates++;
+    if (r.segments.length > 0 && r.sharedCM >= minSharedCM) hits.push({ id, ...r });
+  }
+  if (stats) {
+    stats.compared += compared;
+    stats.candidates += candidates;
+    stats.matches += hits.length;
+  }
+  return hits.sort((x, y) => y.sharedCM - x.sharedCM);
+}

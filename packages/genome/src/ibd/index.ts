@@ -1,6 +1,6 @@
 import { matchContext, type PackedLike, type PanelLike } from './context.ts';
-import { checkPair, evaluate, type MatchResult } from './evaluate.ts';
-import { FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, prefilter, type SegmentThresholds } from './segments.ts';
+import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany } from './evaluate.ts';
+import { FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, PREFILTER_SLACK_CM, prefilter, type SegmentThresholds } from './segments.ts';
 
 export type { MatchContext, PackedLike, PanelLike } from './context.ts';
 export { matchContext } from './context.ts';
@@ -38,9 +38,6 @@ export function matchGenomes(a: PackedLike, b: PackedLike, opts: MatchOptions): 
   return evaluate(ctx, a, b, { ...HALF_IBD_DEFAULTS, ...opts.half }, { ...FULL_IBD_DEFAULTS, ...opts.full });
 }
 
-/** cM a segment may lose to partial words at its ends in the prefilter. */
-const PREFILTER_SLACK_CM = 1;
-
 export interface OneToManyOptions extends MatchOptions {
   /** Report a pair only when it shares at least this many cM (default: any segment at all). */
   minSharedCM?: number;
@@ -50,11 +47,7 @@ export interface OneToManyHit extends MatchResult {
   id: string;
 }
 
-export interface OneToManyStats {
-  compared: number;
-  candidates: number;
-  matches: number;
-}
+export type OneToManyStats = ManyStats;
 
 /**
  * One genome against many. A word-level prefilter discards most pairs in one pass over the
@@ -74,22 +67,6 @@ export function matchOneToMany(
   // the tolerated miscall; the cM slack covers those end words.
   const minWords = Math.max(1, Math.floor(half.minMarkers / 32) - 3);
   const minCM = half.minCM - PREFILTER_SLACK_CM;
-  const minShared = opts.minSharedCM ?? 0;
-  const hits: OneToManyHit[] = [];
-  let compared = 0;
-  let candidates = 0;
-  for (const { id, genome } of others) {
-    checkPair(ctx, query, genome);
-    compared++;
-    if (!prefilter(ctx, query, genome, minWords, minCM)) continue;
-    candidates++;
-    const r = evaluate(ctx, query, genome, half, full);
-    if (r.segments.length > 0 && r.sharedCM >= minShared) hits.push({ id, ...r });
-  }
-  if (stats) {
-    stats.compared += compared;
-    stats.candidates += candidates;
-    stats.matches += hits.length;
-  }
-  return hits.sort((x, y) => y.sharedCM - x.sharedCM);
+  const judge = (genome: PackedLike) => (prefilter(ctx, query, genome, minWords, minCM) ? evaluate(ctx, query, genome, half, full) : null);
+  return matchMany(ctx, query, others, opts.minSharedCM ?? 0, judge, stats);
 }

@@ -2,12 +2,13 @@ import type { ChipLayout } from '../layout.ts';
 import type { PackedGenome } from '../pack.ts';
 import { GenomeError } from '../types.ts';
 import { type MatchContext, matchContext, type PackedLike } from './context.ts';
-import { checkPair, evaluate, type MatchResult } from './evaluate.ts';
+import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany } from './evaluate.ts';
 import type { Relationship } from './grades.ts';
 import {
   chromSegments,
   FULL_IBD_DEFAULTS,
   HALF_IBD_DEFAULTS,
+  PREFILTER_SLACK_CM,
   type PresentMarkers,
   prefilterChroms,
   type Segment,
@@ -85,11 +86,7 @@ export interface GroupOptions {
   minSharedCM?: number;
 }
 
-export interface GroupStats {
-  compared: number;
-  candidates: number;
-  matches: number;
-}
+export type GroupStats = ManyStats;
 
 const pairings = new WeakMap<ChipLayout, WeakMap<ChipLayout, LayoutPairing>>();
 
@@ -101,6 +98,18 @@ const pairings = new WeakMap<ChipLayout, WeakMap<ChipLayout, LayoutPairing>>();
  */
 export const MIN_MARKERS_FLOOR = 350;
 export const MERGE_MIN_MARKERS_FLOOR = 200;
+
+/**
+ * Segments of at least LONG_SEGMENT_CM need only LONG_MIN_MARKERS_FLOOR markers both layouts carry
+ * (or the density-scaled minimum, when higher), and LONG_MIN_MARKERS_PER_CM per cM of their length.
+ * Measured on the cross-layout bench (149,545 shared markers, ≈ 44 a cM): the 10–20 cM true segments
+ * missed under the 350 floor were single clean runs holding 170–349 shared markers, mostly 20–29 a cM;
+ * the floor alone (200) let chance runs through marker-poor stretches (up to 27 cM) count between
+ * unrelated people, which the per-cM minimum stops (figures in docs/chip-layouts.md).
+ */
+export const LONG_SEGMENT_CM = 10;
+export const LONG_MIN_MARKERS_FLOOR = 200;
+export const LONG_MIN_MARKERS_PER_CM = 22;
 
 function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   return {
@@ -116,13 +125,27 @@ function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   };
 }
 
-/** cM a segment may lose to partial words at its ends in the prefilter. */
-const PREFILTER_SLACK_CM = 1;
-
 /**
- * Fewest whole words of the layout that can span `cM` anywhere on the autosomes: a true segment that
- * long covers at least this many words, whatever the local marker density.
+ * Fewest consecutive whole autosomal words [l, r] of the layout for which `measure(l, r)` (growing
+ * with r) reaches `target` anywhere: a true segment reaching it covers at least that many words.
  */
+function fewestWordsReaching(ctx: MatchContext, measure: (l: number, r: number) => number, target: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && measure(l, r) < target) r++;
+      if (r > last) break;
+      if (r - l + 1 < best) best = r - l + 1;
+    }
+  }
+  return Number.isFinite(best) ? best : 1;
+}
+
+/** Fewest whole words that can span `cM` (cached per layout and cM). */
 const minWordsCache = new WeakMap<MatchContext, Map<number, number>>();
 function minWordsSpanning(ctx: MatchContext, cM: number): number {
   let byCM = minWordsCache.get(ctx);
@@ -130,41 +153,13 @@ function minWordsSpanning(ctx: MatchContext, cM: number): number {
     byCM = new Map();
     minWordsCache.set(ctx, byCM);
   }
-  const hit = byCM.get(cM);
-  if (hit !== undefined) return hit;
-  const { wordStartCM, wordEndCM } = ctx;
-  let best = Number.POSITIVE_INFINITY;
-  for (const [, s, e] of ctx.autosomes) {
-    const first = (s + 31) >>> 5;
-    const last = (e >>> 5) - 1;
-    let r = first;
-    for (let l = first; l <= last; l++) {
-      if (r < l) r = l;
-      while (r <= last && wordEndCM[r] - wordStartCM[l] < cM) r++;
-      if (r > last) break;
-      if (r - l + 1 < best) best = r - l + 1;
-    }
+  let out = byCM.get(cM);
+  if (out === undefined) {
+    const { wordStartCM, wordEndCM } = ctx;
+    out = fewestWordsReaching(ctx, (l, r) => wordEndCM[r] - wordStartCM[l], cM);
+    byCM.set(cM, out);
   }
-  const out = Number.isFinite(best) ? best : 1;
-  byCM.set(cM, out);
   return out;
-}
-
-/** Fewest consecutive whole autosomal words whose markers (by `prefix`) reach `n`. */
-function fewestWordsHolding(ctx: MatchContext, prefix: Int32Array, n: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const [, s, e] of ctx.autosomes) {
-    const first = (s + 31) >>> 5;
-    const last = (e >>> 5) - 1;
-    let r = first;
-    for (let l = first; l <= last; l++) {
-      if (r < l) r = l;
-      while (r <= last && prefix[r + 1] - prefix[l] < n) r++;
-      if (r > last) break;
-      if (r - l + 1 < best) best = r - l + 1;
-    }
-  }
-  return Number.isFinite(best) ? best : 1;
 }
 
 /** How `query` meets `stored` (cached per pair of layout objects). */
@@ -205,7 +200,12 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   // Scale marker minimums to the density of the markers both carry; below the floor keep the floor's.
   const density = Math.max(overlapAutosomal, OVERLAP_FLOOR) / ctx.totalCM;
   const s = Math.min(1, density / REFERENCE_DENSITY_PER_CM);
-  const half = scaled(HALF_IBD_DEFAULTS, s);
+  const shortHalf = scaled(HALF_IBD_DEFAULTS, s);
+  const longMin = Math.max(LONG_MIN_MARKERS_FLOOR, Math.round(HALF_IBD_DEFAULTS.minMarkers * s));
+  const half: SegmentThresholds =
+    longMin < shortHalf.minMarkers
+      ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, perCM: LONG_MIN_MARKERS_PER_CM } }
+      : shortHalf;
   const minCM = half.minCM - PREFILTER_SLACK_CM;
   // Whole words inside a qualifying segment: it may lose up to a word at each end and one word to
   // the tolerated miscall (as in matchOneToMany).
@@ -222,8 +222,15 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   const minPresent = half.minMarkers - 64;
   // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
   // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
-  // further (for a sparse overlap, much further).
-  const minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, fewestWordsHolding(ctx, prefix, minPresent));
+  // further (for a sparse overlap, much further). A long segment (half.long) qualifies the same way
+  // with its own cM and marker minimums; the prefilter steps by the smaller of the two bounds.
+  const holding = (n: number) => fewestWordsReaching(ctx, (l, r) => prefix[r + 1] - prefix[l], n);
+  const long = half.long && {
+    minCM: half.long.cM - PREFILTER_SLACK_CM,
+    min: Math.max(half.long.minMarkers, Math.ceil(half.long.perCM * half.long.cM)) - 64,
+  };
+  let minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, holding(minPresent));
+  if (long) minWords = Math.min(minWords, Math.max(1, minWordsSpanning(ctx, long.minCM) - 3, holding(long.min)));
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -236,7 +243,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     x: scaled(X_IBD_DEFAULTS, s),
     minWords,
     minCM,
-    present: { prefix, min: minPresent },
+    present: { prefix, min: minPresent, long },
   };
   inner.set(stored, pairing);
   return pairing;
@@ -298,25 +305,11 @@ export function matchGroup(
   const p = prepared.pairing;
   const ctx = matchContext(p.stored);
   const q = prepared.genome;
-  const minShared = opts.minSharedCM ?? 0;
-  const hits: LayoutHit[] = [];
-  let compared = 0;
-  let candidates = 0;
-  for (const { id, genome } of others) {
-    checkPair(ctx, q, genome);
-    compared++;
+  const judge = (genome: PackedLike) => {
     const chroms = prefilterChroms(ctx, q, genome, p.minWords, p.minCM, p.present);
-    if (chroms.length === 0) continue;
-    candidates++;
-    const r = result(p, ctx, q, genome, chroms);
-    if (r.segments.length > 0 && r.sharedCM >= minShared) hits.push({ id, ...r });
-  }
-  if (stats) {
-    stats.compared += compared;
-    stats.candidates += candidates;
-    stats.matches += hits.length;
-  }
-  return hits.sort((x, y) => y.sharedCM - x.sharedCM);
+    return chroms.length === 0 ? null : result(p, ctx, q, genome, chroms);
+  };
+  return matchMany(ctx, q, others, opts.minSharedCM ?? 0, judge, stats);
 }
 
 /** One-to-one comparison of two genomes, each over its own layout (the result always comes back). */

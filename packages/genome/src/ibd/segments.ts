@@ -32,6 +32,12 @@ export interface SegmentThresholds {
    */
   mergeMinMarkers: number;
   mergeMinCM: number;
+  /**
+   * A lower marker minimum for long segments (sparse cross-layout overlaps): a segment of at least
+   * `cM` needs only `minMarkers` markers called in both and `perCM` per cM of its length (so a long
+   * run through a marker desert still needs the full minimum). Unset: `minMarkers` for every length.
+   */
+  long?: { cM: number; minMarkers: number; perCM: number };
 }
 
 export const HALF_IBD_DEFAULTS: SegmentThresholds = {
@@ -80,7 +86,8 @@ export function chromSegments(
   const loA = a.lo;
   const hiB = b.hi;
   const loB = b.lo;
-  const { minCM, minMarkers, mergeMinMarkers, mergeMinCM } = t;
+  const { minCM, minMarkers, mergeMinMarkers, mergeMinCM, long } = t;
+  const fewest = long ? Math.min(minMarkers, long.minMarkers) : minMarkers;
   const half = kind === 'half';
   const w0 = s >>> 5;
   const w1 = (e - 1) >>> 5;
@@ -95,8 +102,9 @@ export function chromSegments(
   let pCount = 0;
 
   const emitPending = () => {
-    if (pCount < minMarkers) return;
+    if (pCount < fewest) return;
     const len = cm[pLast] - cm[pFirst];
+    if (pCount < minMarkers && !(long && len >= long.cM && pCount >= long.perCM * len)) return;
     if (len >= minCM) out.push({ chrom, start: panel.pos[pFirst], end: panel.pos[pLast], cM: len, markers: pCount });
   };
   const close = () => {
@@ -152,6 +160,9 @@ export function chromSegments(
   if (pCount > 0) emitPending();
 }
 
+/** cM a segment may lose to partial words at its ends in the prefilter. */
+export const PREFILTER_SLACK_CM = 1;
+
 /** Opposite homozygotes between a and b in word w. */
 function opp(a: PackedLike, b: PackedLike, w: number): number {
   return (a.hi[w] ^ b.hi[w]) & ~(a.lo[w] | b.lo[w]);
@@ -200,6 +211,8 @@ function cleanExtent(a: PackedLike, b: PackedLike, w: number, first: number, las
 export interface PresentMarkers {
   prefix: Int32Array;
   min: number;
+  /** A second way to qualify (long segments, SegmentThresholds.long): at least `minCM` and `min` markers. */
+  long?: { minCM: number; min: number };
 }
 
 /** Whether the stretch, with its tolerated word on either side, is long enough. */
@@ -208,7 +221,11 @@ function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: numb
   const enough = (l: number, r: number) =>
     r - l + 1 >= minWords &&
     wordEndCM[r] - wordStartCM[l] >= minCM &&
-    (!present || present.prefix[r + 1] - present.prefix[l] >= present.min);
+    (!present ||
+      present.prefix[r + 1] - present.prefix[l] >= present.min ||
+      (present.long !== undefined &&
+        wordEndCM[r] - wordStartCM[l] >= present.long.minCM &&
+        present.prefix[r + 1] - present.prefix[l] >= present.long.min));
   return enough(l1, r0) || enough(l0, r1);
 }
 
