@@ -1,6 +1,9 @@
 import type { DescriptionConfig, SiteContent } from '@jiyin/contracts/api';
 
-/** Editorial content of the public pages; pages render it as given. */
+/**
+ * Editorial content of the public pages; pages render it as given, except {{name}}: a fact about the
+ * product the server fills in from the data the reports use (apps/server/src/content/facts.ts).
+ */
 export const DEMO_CONTENT: SiteContent[] = [
   {
     slug: 'home',
@@ -11,7 +14,12 @@ export const DEMO_CONTENT: SiteContent[] = [
         key: 'tests',
         heading: '我们检测什么',
         items: [
-          { title: '芯片基因检测（SNP）', text: '读取约 60 万个遗传位点，生成健康、特质与祖源报告。', icon: 'experiment', tag: 'GENETIC' },
+          {
+            title: '芯片基因检测（SNP）',
+            text: '芯片读取约 {{chipMarkersWan}} 万个遗传位点：健康与特质报告解读其中 {{healthMarkers}} 个位点（{{healthItems}} 项），祖源成分比对其中最多 {{ancestryMarkers}} 个祖源信息位点。',
+            icon: 'experiment',
+            tag: 'GENETIC',
+          },
           { title: 'Y 染色体全序列', text: '深度测序父系 Y 染色体，定位最新末端分支与宗亲。', icon: 'apartment', tag: 'Y' },
           { title: '父系祖源精选', text: '精选父系位点，快速了解父系单倍群与姓氏源流。', icon: 'branches', tag: 'PCR_Y' },
           { title: '宫颈癌筛查（HPV）', text: '居家自采样，检测高危型人乳头瘤病毒。', icon: 'safety', tag: 'HPV' },
@@ -116,7 +124,7 @@ export const DEMO_CONTENT: SiteContent[] = [
       {
         key: 'composition',
         heading: '民族成分',
-        body: '将你的基因型与北方汉族、南方汉族、藏族、维吾尔族、蒙古族、朝鲜族、日本、傣族与东南亚、南亚、欧洲、非洲等参考人群比较，估计你的祖源构成，并给出置信区间。',
+        body: '将你的基因型在最多 {{ancestryMarkers}} 个祖源信息位点上与{{ancestryGroups}}共 {{ancestryGroupCount}} 个参考人群比较，估计你的祖源构成，并给出置信区间。{{ancestryMissingGroups}}目前没有可公开使用的参考数据，暂不纳入。',
       },
       {
         key: 'lines',
