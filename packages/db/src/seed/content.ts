@@ -253,21 +253,16 @@ export const DEMO_CONTENT: SiteContent[] = [
   {
     slug: 'app',
     title: '下载 App',
-    summary: '在 App 中查看完整报告、接收报告更新通知、与基因亲人聊天。',
+    summary: '在手机上随时查看你的报告，检测进度和报告更新第一时间通知你。',
     sections: [
       {
         key: 'features',
         heading: 'App 能做什么',
         items: [
-          { title: '完整报告', text: '网页版结果持续更新，完整结果请在 App 中查看。' },
-          { title: '报告通知', text: '检测进度与报告更新第一时间通知你。' },
-          { title: '亲人私信', text: '与基因亲人和宗亲安全地私信交流。' },
+          { title: '随身报告', text: '与网页版是同一份报告：健康、特质、祖源与基因亲人，在手机上随时查看。' },
+          { title: '进度与更新通知', text: '采样盒寄回、实验室检测、报告生成与更新，每一步都会通知你。' },
+          { title: '绑定条码', text: '收到采样盒后用手机扫描采样管条码即可绑定检测人。' },
         ],
-      },
-      {
-        key: 'download',
-        heading: '下载方式',
-        body: '在各大应用商店搜索应用名称即可下载；iOS 与 Android 均支持。',
       },
     ],
   },

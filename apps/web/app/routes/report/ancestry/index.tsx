@@ -48,7 +48,7 @@ export default function AncestryPage({ loaderData }: Route.ComponentProps) {
           最为相近。以下比例描述的是您与哪些现代人群相似，不等于民族身份或户籍。
         </p>
         <div className="report-hero__meta">
-          <Tag>用到 {view.markersUsed.toLocaleString('en-US')} 个位点</Tag>
+          <Tag>祖源成分用到 {view.markersUsed.toLocaleString('en-US')} 个祖源信息位点</Tag>
           <Tag>{view.populations.length} 个参考人群</Tag>
           <Tag>{Math.round(view.bandLevel * 100)}% 置信区间</Tag>
         </div>

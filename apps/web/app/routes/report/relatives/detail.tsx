@@ -57,11 +57,18 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
           </p>
           <p className="muted">发现于 {formatBeijingTime(d.foundAt)}</p>
         </div>
-        <Tooltip title={d.chat.available ? undefined : d.chat.note}>
-          <Button icon={<MessageOutlined />} disabled={!d.chat.available} data-testid="relative-message">
-            发私信
-          </Button>
-        </Tooltip>
+        <div className="relative-profile__message">
+          <Tooltip title={d.chat.available ? undefined : d.chat.note}>
+            <Button icon={<MessageOutlined />} disabled={!d.chat.available} data-testid="relative-message">
+              发私信
+            </Button>
+          </Tooltip>
+          {!d.chat.available && d.chat.note && (
+            <small className="muted" data-testid="relative-message-note">
+              {d.chat.note}
+            </small>
+          )}
+        </div>
       </section>
 
       <section className="report-card" data-testid="relative-grade-row">
