@@ -26,6 +26,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home">
       <section className="hero">
         <div className="hero__inner">
+          <img className="hero__art" src="/static/hero.svg" alt="" width={480} height={300} />
           <h1>{content.title}</h1>
           <p>{content.summary}</p>
           <div className="hero__actions">

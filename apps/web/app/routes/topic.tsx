@@ -21,6 +21,7 @@ export const CONTENT_SLUGS: Record<string, string> = {
   '/white-papers': 'white-papers',
   '/irb': 'irb',
   '/app': 'app',
+  '/webview/interlocution/privacy': 'privacy',
   '/webview/topics/ancestry': 'topics-ancestry',
   '/webview/topics/disease': 'topics-disease',
   '/webview/topics/drug': 'topics-drugs',

@@ -74,6 +74,10 @@ export default function SignIn() {
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           登录
         </Button>
+        <p className="auth-card__consent muted" data-testid="signin-consent">
+          登录即表示你已阅读并同意 <AppLink to="/webview/interlocution/privacy">隐私政策</AppLink> 与{' '}
+          <AppLink to="/irb">知情同意说明</AppLink>
+        </p>
       </Form>
     </AuthCard>
   );

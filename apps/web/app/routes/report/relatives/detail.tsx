@@ -4,6 +4,7 @@ import { isOk } from '@jiyin/contracts/envelope';
 import { INSUFFICIENT_OVERLAP_TEXT, type RelativeDetailView } from '@jiyin/contracts/relativesApi';
 import { Alert, Button, Descriptions, Result, Table, Tag, Tooltip } from 'antd';
 import { AppLink } from '../../../components/AppLink.tsx';
+import { ScrollHint } from '../../../components/ScrollHint.tsx';
 import { Crumbs } from '../../../components/report/CategoryView.tsx';
 import { ReportStatusView } from '../../../components/report/ReportStatusView.tsx';
 import { ChromosomePainting } from '../../../components/relatives/ChromosomePainting.tsx';
@@ -135,6 +136,7 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
 
       <section className="report-card">
         <h3>共享片段（{d.segments.length}）</h3>
+        <ScrollHint />
         <Table
           size="small"
           rowKey={(s) => `${s.chrom}:${s.start}`}
