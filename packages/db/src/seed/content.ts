@@ -130,8 +130,12 @@ export const DEMO_CONTENT: SiteContent[] = [
         key: 'lines',
         heading: '父系与母系',
         items: [
-          { title: 'Y 染色体单倍群', text: '由父亲传给儿子，几乎不变，记录父系的迁徙，例如 O-M175、C-M217、N-M231。' },
-          { title: '线粒体单倍群', text: '由母亲传给所有子女，记录母系来源，例如 D4、B4、F1、M7。' },
+          {
+            title: 'Y 染色体单倍群',
+            text: '由父亲传给儿子，几乎不变，记录父系的迁徙，例如 O-M175、C-M217、N-M231。',
+            link: '/report/ancestry/paternal',
+          },
+          { title: '线粒体单倍群', text: '由母亲传给所有子女，记录母系来源，例如 D4、B4、F1、M7。', link: '/report/ancestry/maternal' },
           { title: 'Y 谱系树', text: '把父系分支画成一棵树，找到你的分支和与你同源的宗亲。', link: '/ancestry/ytree' },
         ],
       },
