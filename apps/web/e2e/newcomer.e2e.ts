@@ -18,8 +18,37 @@ const OTHER_AREAS = [
   /^\/notice/,
   /^\/shop\/(?!gene\/product-select)/,
 ];
-/** Latin words a Chinese page may show: brands, vendors, platforms and abbreviations read as names. */
-const LATIN_ALLOWED = new Set(['App', 'Store', 'Android', 'andMe', 'AncestryDNA', 'Ancestry', 'WeGene', 'MyHeritage', 'FamilyTreeDNA']);
+/**
+ * Latin words a Chinese page may show: brands and platforms, data sources, the Y-tree's root, variant
+ * and amino-acid names as the literature writes them (upper-case tokens, gene and test names, pass anyway).
+ */
+const LATIN_ALLOWED = new Set([
+  ...['App', 'Store', 'Android', 'iOS', 'andMe', 'AncestryDNA', 'Ancestry', 'WeGene', 'MyHeritage', 'FamilyTreeDNA'],
+  ...['PubMed', 'ClinVar', 'PharmGKB', 'PhyloTree', 'Genomes', 'Catalog', 'Adam'],
+  ...['Canton', 'Kaiping', 'Leiden', 'Pendred', 'HbS'],
+  ...[
+    'Ala',
+    'Arg',
+    'Asn',
+    'Asp',
+    'Cys',
+    'Gln',
+    'Glu',
+    'Gly',
+    'His',
+    'Ile',
+    'Leu',
+    'Lys',
+    'Met',
+    'Phe',
+    'Pro',
+    'Ser',
+    'Thr',
+    'Trp',
+    'Tyr',
+    'Val',
+  ],
+]);
 /** How the demo fixtures' raw files were named before they read like a customer's. */
 const FIXTURE_NAME = /demo_[a-z0-9-]+_s\d|s\d+eas_/;
 
@@ -34,10 +63,15 @@ async function linksIn(page: Page, scope: string): Promise<string[]> {
     .map((u) => `${u.pathname}${u.search}`);
 }
 
-/** What a reader sees (not the hydration data and scripts textContent would include). */
-function visibleText(page: Page): Promise<string> {
+/**
+ * What a reader sees (not the hydration data and scripts textContent would include), without the
+ * cited literature (titles in their own language), e-mail addresses and web addresses.
+ */
+async function visibleText(page: Page): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text is the point here
-  return page.locator('body').innerText();
+  let text = await page.locator('body').innerText();
+  for (const cited of await page.locator('.references').allInnerTexts()) text = text.replace(cited, '');
+  return text.replace(/\S+@\S+|https?:\/\/\S+/g, '');
 }
 
 /** Latin words on the page that are not allowed names (upper-case tokens are gene and test names). */

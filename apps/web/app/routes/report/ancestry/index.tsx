@@ -96,7 +96,7 @@ export default function AncestryPage({ loaderData }: Route.ComponentProps) {
         <h2>怎么算的</h2>
         <p>
           我们把您的基因组在 {view.markersUsed.toLocaleString('en-US')} 个祖源信息位点上与 {view.populations.length}{' '}
-          个参考人群的等位基因频率比较，用监督混合模型（最大似然，EM 算法）估算各人群的占比；置信区间由分段重抽样（bootstrap）得到。
+          个参考人群的等位基因频率比较，用监督混合模型（最大似然，EM 算法）估算各人群的占比；置信区间由分段重抽样得到。
         </p>
         <ReportLink to="/report/ancestry/nation/detail" className="ancestry-more">
           完整的方法说明与验证结果 <RightOutlined />
