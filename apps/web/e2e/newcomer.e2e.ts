@@ -17,6 +17,7 @@ const OTHER_AREAS = [
   /^\/user\/(messages|notices|notification-center|orders|coupon)/,
   /^\/notice/,
   /^\/shop\/(?!gene\/product-select)/,
+  /^\/buy\//,
 ];
 /**
  * Latin words a Chinese page may show: brands and platforms, data sources, the Y-tree's root, variant
@@ -25,7 +26,9 @@ const OTHER_AREAS = [
 const LATIN_ALLOWED = new Set([
   ...['App', 'Store', 'Android', 'iOS', 'andMe', 'AncestryDNA', 'Ancestry', 'WeGene', 'MyHeritage', 'FamilyTreeDNA'],
   ...['PubMed', 'ClinVar', 'PharmGKB', 'PhyloTree', 'Genomes', 'Catalog', 'Adam'],
-  ...['Canton', 'Kaiping', 'Leiden', 'Pendred', 'HbS'],
+  ...['Canton', 'Kaiping', 'Leiden', 'Pendred', 'HbS', 'PiZ', 'delC', 'Connexin', 'BstUI', 'gnomAD', 'ClinGen'],
+  // Vendors' products and file types the import page names, and a study cited in running text.
+  ...['Living', 'Big', 'txt', 'csv', 'zip', 'vcf', 'GRCh', 'Karmin', 'Genome', 'Res'],
   ...[
     'Ala',
     'Arg',
