@@ -145,7 +145,7 @@ afterAll(() => browser?.close());
 describe('a newcomer walks through every link (issue 19)', () => {
   const seen = { out: new Set<string>(), in: new Set<string>() };
 
-  it.each(VIEWPORTS)('signed out at $name: header and footer links exist and open real pages', { timeout: 180_000 }, async (vp) => {
+  it.each(VIEWPORTS)('signed out at $name: header and footer links exist and open real pages', { timeout: 300_000 }, async (vp) => {
     const page = await openPage(browser, vp);
     for (const start of ['/', '/report']) {
       await gotoReady(page, `${baseUrl()}${start}`);
@@ -165,7 +165,7 @@ describe('a newcomer walks through every link (issue 19)', () => {
 
   it.each(VIEWPORTS)(
     'signed in at $name: sign-in lands on the reports; account menu on every area; every link opens a real page',
-    { timeout: 240_000 },
+    { timeout: 360_000 },
     async (vp) => {
       const page = await openPage(browser, vp);
       await gotoReady(page, `${baseUrl()}/auth/signin`);
