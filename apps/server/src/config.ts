@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS, type Environment } from '@jiyin/contracts/constants';
+import type { SiteConfig } from '@jiyin/contracts/api';
+import { SERVICE_HOURS } from '@jiyin/contracts/constants';
 import type { SignKeys } from '@jiyin/contracts/signing';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -21,6 +23,8 @@ export interface Config {
   devSignKeys: boolean;
   bridgeLoginUrl: string;
   reunionHosts: string[];
+  /** App download and support contact the pages show. */
+  site: SiteConfig;
   webBuildDir: string;
   rateLimitPerMinute: number;
   logLevel: string;
@@ -103,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signKeys: keysGiven ? { v1: env.SIGN_KEY_V1 as string, v2: env.SIGN_KEY_V2 as string, v3: env.SIGN_KEY_V3 as string } : DEV_SIGN_KEYS,
     devSignKeys: !keysGiven,
     bridgeLoginUrl: env.BRIDGE_LOGIN_URL ?? '/login',
+    site: siteConfig(env, appEnv),
     reunionHosts: (env.REUNION_HOSTS ?? '').split(',').filter(Boolean),
     webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'build')),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
@@ -119,6 +124,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     pageCacheTtlMs: Number(env.PAGE_CACHE_TTL_MS ?? 10_000),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : appEnv !== 'local' && appEnv !== 'test',
+  };
+}
+
+/**
+ * The app and support contact (README, configuration table). Away from production an unset value
+ * gets a demo one on the reserved example.com domain, so the demo shows where each goes.
+ */
+function siteConfig(env: NodeJS.ProcessEnv, appEnv: Environment): SiteConfig {
+  const demo = (value: string) => (appEnv === 'prod' ? null : value);
+  return {
+    app: {
+      name: env.APP_NAME ?? '知源基因 App',
+      downloadUrl: env.APP_DOWNLOAD_URL ?? 'https://app.example.com/download',
+      iosUrl: env.APP_IOS_URL ?? demo('https://app.example.com/ios'),
+      androidUrl: env.APP_ANDROID_URL ?? demo('https://app.example.com/android'),
+    },
+    support: {
+      phone: env.SUPPORT_PHONE ?? null,
+      email: env.SUPPORT_EMAIL ?? demo('kefu@example.com'),
+      hours: env.SUPPORT_HOURS ?? SERVICE_HOURS,
+    },
   };
 }
 

@@ -1,14 +1,23 @@
 import { ACCOUNT_PATHS, type PersonView } from '@jiyin/contracts/accounts';
 import { ANCESTRY_API_PATHS, YTREE_COMMENT_MAX } from '@jiyin/contracts/ancestryApi';
-import { SAMPLE_HEADER, SHARE_TOKEN_HEADER } from '@jiyin/contracts/api';
+import { API_PATHS, SAMPLE_HEADER, SHARE_TOKEN_HEADER } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import { reportStatusAfter } from '@jiyin/contracts/reports';
-import { schema, testDatabaseTargets } from '@jiyin/db';
-import { ANCESTRY_UNAVAILABLE, emptyPacked, loadAncestryReference, serialisePacked, yPathOf } from '@jiyin/genome';
+import { DEMO_CONTENT, schema, testDatabaseTargets } from '@jiyin/db';
+import {
+  ANCESTRY_UNAVAILABLE,
+  chipLayout,
+  emptyPacked,
+  loadAncestryReference,
+  loadKnowledgeBase,
+  serialisePacked,
+  yPathOf,
+} from '@jiyin/genome';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_KIT_CHIP } from '../src/imports/simulated.ts';
 import { sampleGenome } from '../src/reports/sample.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 import { type Answer, type ReportWorld, seedReportWorld } from './reportFixtures.ts';
@@ -227,6 +236,32 @@ describe.each(testDatabaseTargets())('ancestry report and Y-tree on $name', (tar
       // A user with a report of their own gets their own, not the sample.
       const mine = await get(P.composition, { cookie: w.alice, headers, barcode: w.barcodes.std });
       expect(mine.data.sample).toBe(false);
+    });
+
+    it('the marketing pages state the groups and marker counts the report computes', async () => {
+      const report = (await get(P.composition, { headers: { [SAMPLE_HEADER]: '1' } })).data;
+      const topic = (await get(fillPattern(API_PATHS.content, { slug: 'topics-ancestry' }))).data;
+      const promise = topic.sections.find((x: { key: string }) => x.key === 'composition').body as string;
+      // The groups the topic lists are exactly the report's, in its order; the missing ones are said to be missing.
+      const listed = promise.slice(promise.indexOf('与') + 1, promise.indexOf('共')).split('、');
+      expect(listed).toEqual(report.populations.map((p: { name: string }) => p.name));
+      expect(promise).toContain(`共 ${report.populations.length} 个参考人群`);
+      expect(promise).toContain(
+        `${report.unavailable.map((u: { name: string }) => u.name).join('、')}目前没有可公开使用的参考数据，暂不纳入`,
+      );
+      // The ancestry marker count is the reference's, of which the report used at most all.
+      const referenceMarkers = loadAncestryReference().size;
+      expect(promise).toContain(`最多 ${referenceMarkers.toLocaleString('en-US')} 个祖源信息位点`);
+      expect(report.markersUsed).toBeLessThanOrEqual(referenceMarkers);
+      expect(report.markersUsed).toBeGreaterThan(referenceMarkers * 0.9);
+      // The home page's chip and health counts are the panel's and the knowledge base's.
+      const home = JSON.stringify((await get(fillPattern(API_PATHS.content, { slug: 'home' }))).data);
+      const kb = loadKnowledgeBase();
+      expect(home).toContain(`芯片读取约 ${Math.round(chipLayout(LAB_KIT_CHIP).size / 10_000)} 万个遗传位点`);
+      expect(home).toContain(`（${kb.length} 项）`);
+      // No page shows an unfilled fact.
+      for (const { slug } of DEMO_CONTENT)
+        expect(JSON.stringify((await get(fillPattern(API_PATHS.content, { slug }))).data)).not.toContain('{{');
     });
 
     it('rejects malformed input with a Chinese message', async () => {

@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     user,
     products: isOk(productsRes) ? productsRes.data.list : [],
     signKeys: context.signKeys,
+    site: context.site,
   };
 }
 

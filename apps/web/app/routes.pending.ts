@@ -61,7 +61,6 @@ export const PENDING_ROUTES: readonly string[] = [
   '/webview/statement/hpv',
   '/webview/statement/ngs',
   '/webview/interlocution/familystory',
-  '/webview/interlocution/privacy',
   '/webview/interlocution/qualification',
   '/webview/fission',
   '/webview/fission/fission-success',

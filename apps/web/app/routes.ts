@@ -27,6 +27,7 @@ export const REAL_PAGES: Record<string, string> = {
   '/import': 'routes/import/index.tsx',
   '/import/chip': 'routes/import/chip.tsx',
   '/import/yfull': 'routes/import/yfull.tsx',
+  '/webview/interlocution/privacy': 'routes/topic.tsx',
   '/webview/topics/ancestry': 'routes/topic.tsx',
   '/webview/topics/disease': 'routes/topic.tsx',
   '/webview/topics/drug': 'routes/topic.tsx',

@@ -112,9 +112,8 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
       await page.keyboard.press('Escape');
     } else {
       await page.getByRole('button', { name: '打开菜单' }).click();
-      await page.locator('.side-menu').getByRole('button', { name: '账户菜单' }).click();
-      await page.locator('.ant-dropdown:visible').getByRole('link', { name: '导入数据' }).waitFor();
-      await page.keyboard.press('Escape');
+      await page.locator('.side-menu').getByRole('link', { name: '导入数据' }).waitFor();
+      await page.locator('.side-menu').getByRole('link', { name: '退出登录' }).waitFor();
       await page.locator('.side-menu .ant-drawer-close').click();
     }
 

@@ -20,6 +20,15 @@ export type ApiRequest = {
 // biome-ignore lint/suspicious/noExplicitAny: each call site narrows the data type
 export type ApiTransport = (req: ApiRequest) => Promise<Envelope<any>>;
 
+/**
+ * Operator-set facts the pages show (README, configuration table): the app's name, where it is
+ * downloaded (the QR code's target) and its store pages, and how customers reach support.
+ */
+export interface SiteConfig {
+  app: { name: string; downloadUrl: string; iosUrl: string | null; androidUrl: string | null };
+  support: { phone: string | null; email: string | null; hours: string };
+}
+
 /** What the server hands the web app's loaders as `context` on every page request. */
 export interface PageLoadContext {
   [key: string]: unknown;
@@ -27,6 +36,7 @@ export interface PageLoadContext {
   device: DeviceInfo;
   signKeys: SignKeys;
   env: { appEnv: Environment; bridgeLoginUrl: string; reunionHosts: readonly string[] };
+  site: SiteConfig;
 }
 
 /** §3 Product, with prices in fen (integer) so no float rounding reaches a price. */

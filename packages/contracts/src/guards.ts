@@ -54,8 +54,8 @@ export function isPlainAnchor(href: string): boolean {
   return /^(\/community|\/gene-club|\/legacy)(\/|\?|#|$)/.test(href) || /^javascript:/i.test(href);
 }
 
-/** Only same-site absolute paths are accepted as a return target after sign-in. */
-export function safeReturnPath(from: string | null | undefined): string {
-  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
+/** Only same-site absolute paths are accepted as a return target after sign-in; else `fallback`. */
+export function safeReturnPath(from: string | null | undefined, fallback = '/'): string {
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return fallback;
   return from;
 }

@@ -294,6 +294,9 @@ export interface UploadView {
   state: 'receiving' | 'stored' | 'deleted';
 }
 
+/** Barcodes of detections made by importing a raw-data file start with this (lab kits have their own letters). */
+export const IMPORT_BARCODE_PREFIX = 'IM';
+
 export const IMPORT_STAGE_LABELS = {
   queued: '排队中',
   parsing: '解析数据',

@@ -55,6 +55,7 @@ describe('guards (§6)', () => {
     expect(safeReturnPath('/user?a=1')).toBe('/user?a=1');
     for (const bad of ['https://evil.example', '//evil.example', '/\\evil', '', null, 'javascript:alert(1)']) {
       expect(safeReturnPath(bad)).toBe('/');
+      expect(safeReturnPath(bad, '/report')).toBe('/report');
     }
   });
   it('marks plain anchors', () => {

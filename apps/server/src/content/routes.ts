@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { withFacts } from './facts.ts';
 import { findSiteContent, listDescriptions } from './queries.ts';
 
 const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/, '页面标识格式不正确') });
@@ -25,7 +26,7 @@ export async function contentRoutes(app: FastifyInstance, { database }: Deps) {
     const { slug } = parseInput(slugParams, req.params);
     const content = await findSiteContent(database.db, slug);
     if (!content) throw new ApiError('NOT_FOUND', '页面内容不存在');
-    return ok(content);
+    return ok(withFacts(content));
   });
 
   app.get(API_PATHS.descriptionList, async (req) => {

@@ -58,13 +58,6 @@ function demoFamily(): Simulation {
 }
 
 /**
- * The raw file's name says which family and chip it came from (seed, `eas` for report markers drawn
- * from East Asian frequencies, chip), so a changed demo family (or one seeded on the old marker panel)
- * is imported anew.
- */
-const fileNameOf = (m: DemoFamilyMember) => `demo_${m.role}_s${DEMO_FAMILY_SEED}eas_${chipOf(m.role).chip}.txt`;
-
-/**
  * The import job of one demo person's simulated raw file (23andMe or AncestryDNA, see DEMO_CHIPS), creating the file and the job when this
  * family's file is not there yet. Null when the member's kit is no longer theirs (someone changed
  * the demo data) or their file was imported already.
@@ -73,7 +66,8 @@ async function demoImportJob(deps: Deps, m: DemoFamilyMember): Promise<string | 
   const { db } = deps.database;
   const [kit] = await db.select().from(kits).where(eq(kits.barcode, m.barcode));
   if (kit?.personId !== m.person.id) return null;
-  const fileName = fileNameOf(m);
+  // The seed names the file as its vendor would (a customer's download); a new name means new genomes.
+  const fileName = m.fileName;
   const [file] = await db
     .select()
     .from(rawFiles)

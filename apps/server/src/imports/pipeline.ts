@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { type ImportStageName, REPORT_READY_NOTICE_TYPE } from '@jiyin/contracts/reportApi';
+import { IMPORT_BARCODE_PREFIX, type ImportStageName, REPORT_READY_NOTICE_TYPE } from '@jiyin/contracts/reportApi';
 import { type Db, schema } from '@jiyin/db';
 import {
   assertReportable,
@@ -141,7 +141,7 @@ interface Computed {
 /** 'IM' + 10 digits: the barcode format of kits (BARCODE_PATTERN), prefixed so imports are told apart. */
 async function newImportBarcode(tx: Db, personId: string, now: Date): Promise<string> {
   for (;;) {
-    const barcode = `IM${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+    const barcode = `${IMPORT_BARCODE_PREFIX}${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
     const made = await tx
       .insert(kits)
       .values({ barcode, productId: RAW_DATA_PRODUCT_ID, personId, boundAt: now, createdAt: now })

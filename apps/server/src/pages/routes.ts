@@ -88,6 +88,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
         device,
         signKeys: config.signKeys,
         env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
+        site: config.site,
       };
       const response = await handle(toWebRequest(req, reply, url), context);
       if (cacheKey && response.status === 200 && !response.headers.has('set-cookie')) {

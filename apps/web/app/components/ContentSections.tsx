@@ -1,4 +1,5 @@
 import type { SiteContent } from '@jiyin/contracts/api';
+import { gridColumns } from '../lib/grid.ts';
 import { AppLink } from './AppLink.tsx';
 import { ContentIcon } from './ContentIcon.tsx';
 
@@ -11,7 +12,7 @@ export function ContentSections({ sections }: { sections: SiteContent['sections'
           <h2>{s.heading}</h2>
           {s.body && <p className="content-section__body">{s.body}</p>}
           {s.items && (
-            <div className="card-grid">
+            <div className="card-grid" style={gridColumns(s.items.length, 4)}>
               {s.items.map((item) => {
                 const inner = (
                   <>

@@ -1,4 +1,3 @@
-import { SERVICE_HOURS } from '@jiyin/contracts/constants';
 import { BRAND } from '../lib/brand.ts';
 import { useRootData } from '../lib/rootData.ts';
 import { AppLink } from './AppLink.tsx';
@@ -35,7 +34,8 @@ const GROUPS = [
 
 /** Site footer; hidden wherever the site header is (native app, messaging-app browser). */
 export function SiteFooter() {
-  const { device } = useRootData();
+  const { device, site } = useRootData();
+  const { support } = site;
   if (device.hideSiteHeader) return null;
   return (
     <footer className="site-footer">
@@ -52,7 +52,17 @@ export function SiteFooter() {
         ))}
         <div className="site-footer__group">
           <h4>客服</h4>
-          <span>服务时间：{SERVICE_HOURS}</span>
+          {support.phone && (
+            <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} data-testid="support-phone">
+              客服电话：{support.phone}
+            </a>
+          )}
+          {support.email && (
+            <a href={`mailto:${support.email}`} data-testid="support-email">
+              客服邮箱：{support.email}
+            </a>
+          )}
+          <span>服务时间：{support.hours}</span>
           <span>基因检测结果仅供健康参考，不作为临床诊断依据。</span>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { signinPath } from '@jiyin/contracts/guards';
 import { DownOutlined, MenuOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { Button, Drawer, Dropdown } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
 import { BRAND } from '../lib/brand.ts';
 import { useRootData } from '../lib/rootData.ts';
@@ -43,22 +43,31 @@ export function Logo() {
   );
 }
 
-/** The current page as a sign-in `from` value. */
-function useFromPath(): string {
+/** The current page as a sign-in `from` value; none on the home and sign-in pages (sign-in then opens the reports). */
+function useSigninPath(): string {
   const { pathname, search } = useLocation();
-  return pathname.startsWith('/auth/') ? '/' : `${pathname}${search}`;
+  return pathname === '/' || pathname.startsWith('/auth/') ? '/auth/signin' : signinPath(`${pathname}${search}`);
 }
 
-function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
+/** Where the account menu leads, the same on every page and both sizes. */
+const ACCOUNT_LINKS = [
+  { to: '/user', label: '个人中心' },
+  { to: '/report', label: '我的报告' },
+  { to: '/user/persons', label: '切换检测人' },
+  { to: '/import', label: '导入数据' },
+] as const;
+const LOGOUT_HREF = '/user/logout?redirect=%2F';
+
+function AccountArea() {
   const { user } = useRootData();
-  const from = useFromPath();
+  const signin = useSigninPath();
   if (!user) {
     return (
       <div className="account-area">
-        <AppLink to={signinPath(from)} onClick={onNavigate}>
+        <AppLink to={signin}>
           <Button type="text">登录/注册</Button>
         </AppLink>
-        <AppLink to="/import" onClick={onNavigate}>
+        <AppLink to="/import">
           <Button type="primary" ghost>
             导入数据
           </Button>
@@ -67,10 +76,9 @@ function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
     );
   }
   const menu = [
-    { key: 'persons', label: <AppLink to="/user/persons">切换检测人</AppLink> },
-    { key: 'user', label: <AppLink to="/user">个人中心</AppLink> },
-    { key: 'import', label: <AppLink to="/import">导入数据</AppLink> },
-    { key: 'logout', label: <a href="/user/logout?redirect=%2F">退出登录</a> },
+    ...ACCOUNT_LINKS.map((l) => ({ key: l.to, label: <AppLink to={l.to}>{l.label}</AppLink> })),
+    { type: 'divider' as const },
+    { key: 'logout', label: <a href={LOGOUT_HREF}>退出登录</a> },
   ];
   return (
     <div className="account-area">
@@ -84,17 +92,51 @@ function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The phone menu's account part: the same destinations as the PC account menu, as plain links. */
+function SideMenuAccount({ onNavigate }: { onNavigate: () => void }) {
+  const { user } = useRootData();
+  const signin = useSigninPath();
+  if (!user) {
+    return (
+      <nav className="side-menu__nav" aria-label="账户">
+        <AppLink to={signin} onClick={onNavigate}>
+          登录/注册
+        </AppLink>
+        <AppLink to="/import" onClick={onNavigate}>
+          导入数据
+        </AppLink>
+      </nav>
+    );
+  }
+  return (
+    <nav className="side-menu__nav" aria-label="账户">
+      <div className="side-menu__user">
+        <UserAvatar user={user} size={36} />
+        <strong>{user.userName}</strong>
+      </div>
+      {ACCOUNT_LINKS.map((l) => (
+        <AppLink key={l.to} to={l.to} onClick={onNavigate}>
+          {l.label}
+        </AppLink>
+      ))}
+      <a href={LOGOUT_HREF}>退出登录</a>
+    </nav>
+  );
+}
+
 /**
- * The site header of §2.6: logo, main navigation, Buy dropdown, account area; at ≤768 px a menu
- * button opens the side menu. Hidden inside the native app and the messaging-app browser.
+ * The one site header of §2.6 on every page (marketing, report area, import, user area): logo, main
+ * navigation, Buy dropdown, account menu; at ≤768 px a menu button opens the side menu with the same
+ * links and the account's. An area's own navigation (`subNav`) is a second row on both sizes. Hidden
+ * inside the native app and the messaging-app browser.
  */
-export function SiteHeader() {
+export function SiteHeader({ subNav, className, testId = 'site-header' }: { subNav?: ReactNode; className?: string; testId?: string }) {
   const { device, products } = useRootData();
   const [drawerOpen, setDrawerOpen] = useState(false);
   if (device.hideSiteHeader) return null;
   const close = () => setDrawerOpen(false);
   return (
-    <header className="site-header" data-testid="site-header">
+    <header className={className ? `site-header ${className}` : 'site-header'} data-testid={testId}>
       <div className="site-header__inner">
         <Logo />
         <nav className="site-nav" aria-label="主导航">
@@ -120,6 +162,11 @@ export function SiteHeader() {
           onClick={() => setDrawerOpen(true)}
         />
       </div>
+      {subNav && (
+        <div className="site-subnav">
+          <div className="site-subnav__inner">{subNav}</div>
+        </div>
+      )}
       <Drawer open={drawerOpen} onClose={close} placement="right" size={300} title={BRAND} className="side-menu">
         <nav className="side-menu__nav" aria-label="移动端导航">
           {MAIN_NAV.map((n) => (
@@ -128,11 +175,10 @@ export function SiteHeader() {
             </AppLink>
           ))}
         </nav>
+        <h4 className="side-menu__heading">我的账户</h4>
+        <SideMenuAccount onNavigate={close} />
         <h4 className="side-menu__heading">购买检测</h4>
         <BuyPanel products={products} />
-        <div className="side-menu__account">
-          <AccountArea onNavigate={close} />
-        </div>
       </Drawer>
     </header>
   );

@@ -1,12 +1,10 @@
 import { DownOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { signinPath } from '@jiyin/contracts/guards';
 import { isOk } from '@jiyin/contracts/envelope';
 import { Button, Drawer, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/report';
 import { AppLink } from '../components/AppLink.tsx';
-import { InboxDropdowns } from '../components/InboxDropdowns.tsx';
 import { AppDownloadCard } from '../components/report/AppDownloadCard.tsx';
 import { ConsultCard } from '../components/report/ConsultCard.tsx';
 import { PersonCard } from '../components/report/PersonCard.tsx';
@@ -14,9 +12,8 @@ import { PersonSwitcher, saveBarcodeCookie } from '../components/report/PersonSw
 import { ReportLink } from '../components/report/ReportLink.tsx';
 import { ReportSidebar } from '../components/report/ReportSidebar.tsx';
 import { SampleBanner } from '../components/report/SampleBanner.tsx';
-import { Logo } from '../components/SiteHeader.tsx';
+import { SiteHeader } from '../components/SiteHeader.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
-import { UserAvatar } from '../components/UserAvatar.tsx';
 import { HEALTH_PATH, healthEntries, type ReportLayoutData, useReportHref, withShareToken } from '../lib/reportData.ts';
 import { reportApi, reportContext, SHARE_QUERY, SHARE_STORAGE_KEY } from '../lib/reportContext.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
@@ -85,7 +82,7 @@ function ReportNav({ data }: { data: ReportLayoutData }) {
   const { ctx, sideBar } = data;
   const health = healthEntries(sideBar);
   return (
-    <nav className="report-nav" aria-label="报告导航">
+    <nav className="area-nav" aria-label="报告导航">
       <ReportLink to="/report" className={pathname === '/report' ? 'active' : undefined}>
         个人首页
       </ReportLink>
@@ -102,38 +99,7 @@ function ReportNav({ data }: { data: ReportLayoutData }) {
           基因亲人
         </AppLink>
       )}
-      <AppLink to="/shop/gene/product-select">购买</AppLink>
     </nav>
-  );
-}
-
-function HeaderAccount({ data }: { data: ReportLayoutData }) {
-  const { user } = useRootData();
-  const { pathname, search } = useLocation();
-  const { ctx } = data;
-  // Share viewers see the shared report only: no switcher, no links into anyone's account.
-  if (ctx.mode === 'share') return null;
-  return (
-    <div className="report-header__account">
-      {ctx.mode === 'own' && <PersonSwitcher entries={ctx.entries} current={ctx.barcode} />}
-      <AppLink to="/community/" className="report-header__link">
-        社区
-      </AppLink>
-      {user ? (
-        <>
-          <InboxDropdowns infoCount={user.infoCount ?? 0} msgCount={user.msgCount ?? 0} />
-          <AppLink to="/user" aria-label="个人中心">
-            <UserAvatar user={user} size={28} />
-          </AppLink>
-        </>
-      ) : (
-        <AppLink to={signinPath(`${pathname}${search}`)}>
-          <Button type="primary" size="small">
-            登录/注册
-          </Button>
-        </AppLink>
-      )}
-    </div>
   );
 }
 
@@ -150,13 +116,12 @@ function ReportAside({ data, onNavigate }: { data: ReportLayoutData; onNavigate?
 }
 
 /**
- * Report layout (§2.6): its own header (switcher, community, inbox, navigation; opaque past a scroll
- * threshold), the sample banner in sample mode, the sidebar (a drawer on phones, with the hint
+ * Report layout (§2.6): the site header with the report navigation and the person switcher as its
+ * second row (opaque past a scroll threshold), the sample banner in sample mode, the sidebar (a drawer on phones, with the hint
  * 查看其他检测项目 until the drawer is opened or the page scrolls), then the report page.
  */
 export default function ReportLayout({ loaderData }: Route.ComponentProps) {
-  const { device, user } = useRootData();
-  const { pathname, search } = useLocation();
+  const { user } = useRootData();
   const hydrated = useHydrated();
   const scrolled = useScrolled(OPAQUE_AFTER_PX);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -178,12 +143,17 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
   const showHint = hydrated && !drawerOpened && !scrolledOnce;
   return (
     <div className="page page--gray report-page">
-      {!device.hideSiteHeader && (
-        <header className={scrolled ? 'report-header report-header--opaque' : 'report-header'} data-testid="report-header">
-          <div className="site-header__inner">
-            <Logo />
+      <SiteHeader
+        className={scrolled ? 'report-header report-header--opaque' : 'report-header'}
+        testId="report-header"
+        subNav={
+          <>
             <ReportNav data={loaderData} />
-            <HeaderAccount data={loaderData} />
+            {ctx.mode === 'own' && (
+              <div className="report-subnav__switcher">
+                <PersonSwitcher entries={ctx.entries} current={ctx.barcode} />
+              </div>
+            )}
             <Button
               className="report-header__drawer"
               type="text"
@@ -191,10 +161,12 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
               aria-label="报告目录"
               onClick={openDrawer}
               data-testid="report-drawer-button"
-            />
-          </div>
-        </header>
-      )}
+            >
+              目录
+            </Button>
+          </>
+        }
+      />
       {ctx.mode === 'sample' && <SampleBanner loggedIn={ctx.loggedIn} />}
       {showHint && (
         <button type="button" className="report-hint" onClick={openDrawer} data-testid="report-hint">
@@ -211,14 +183,8 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </main>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="left" size={320} title="检测项目" className="report-drawer">
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="left" size={320} title="报告目录" className="report-drawer">
         <ReportAside data={loaderData} onNavigate={() => setDrawerOpen(false)} />
-        {ctx.mode !== 'share' && (
-          <nav className="report-drawer__links" aria-label="更多">
-            <AppLink to="/community/">社区</AppLink>
-            {user ? <AppLink to="/user">个人中心</AppLink> : <AppLink to={signinPath(`${pathname}${search}`)}>登录/注册</AppLink>}
-          </nav>
-        )}
       </Drawer>
       <SiteFooter />
     </div>

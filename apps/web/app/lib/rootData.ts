@@ -1,4 +1,4 @@
-import type { Product } from '@jiyin/contracts/api';
+import type { Product, SiteConfig } from '@jiyin/contracts/api';
 import type { DeviceInfo } from '@jiyin/contracts/device';
 import type { SignKeys } from '@jiyin/contracts/signing';
 import { useRouteLoaderData } from 'react-router';
@@ -10,6 +10,8 @@ export interface RootData {
   user: UserInfo | null;
   products: Product[];
   signKeys: SignKeys;
+  /** The app's download and store links and the support contact (server configuration). */
+  site: SiteConfig;
 }
 
 /** Absent only when the root loader itself failed (the root error boundary). */

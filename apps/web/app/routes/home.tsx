@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { AppLink } from '../components/AppLink.tsx';
 import { ContentSections } from '../components/ContentSections.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
+import { gridColumns } from '../lib/grid.ts';
 import { apiClient } from '../lib/api/index.ts';
 import { pageTitle } from '../lib/brand.ts';
 import { unwrap } from '../lib/loaders.ts';
@@ -25,6 +26,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home">
       <section className="hero">
         <div className="hero__inner">
+          <img className="hero__art" src="/static/hero.svg" alt="" width={480} height={300} />
           <h1>{content.title}</h1>
           <p>{content.summary}</p>
           <div className="hero__actions">
@@ -45,7 +47,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {tests && <ContentSections sections={[tests]} />}
         <section className="content-section" data-section="products">
           <h2>热门检测产品</h2>
-          <div className="product-grid">
+          <div className="product-grid" style={gridColumns(products.length, 4)}>
             {products.map((p) => (
               <ProductCard key={p.id} product={p} />
             ))}

@@ -2,6 +2,7 @@ import type { Product } from '@jiyin/contracts/api';
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import { ProductCard } from '../components/ProductCard.tsx';
+import { gridColumns } from '../lib/grid.ts';
 import { apiClient } from '../lib/api/index.ts';
 import { pageTitle } from '../lib/brand.ts';
 import { unwrap } from '../lib/loaders.ts';
@@ -36,7 +37,7 @@ export default function ProductSelect({ loaderData: products }: Route.ComponentP
         onChange={(v) => setShelf(String(v))}
         className="product-select__shelves"
       />
-      <div className="product-grid">
+      <div className="product-grid" style={gridColumns(shown.length, 4)}>
         {shown.map((p) => (
           <ProductCard key={p.id} product={p} detailed />
         ))}

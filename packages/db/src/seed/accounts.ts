@@ -10,7 +10,7 @@ export const DEMO_USER = {
   nationCode: '86',
   phone: '19900000000',
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$UF/Q4GI2TOykJxOimm0Z1g$GZ/60t/ylS/vdigIKx430uAEy4aLvkz/QEKMzyvqSQA',
-  name: '演示用户',
+  name: '林晓雯',
   avatar: { type: 'color' as const, startColor: '#5b8cff', endColor: '#36cfc9' },
   state: 4,
 };
@@ -18,7 +18,7 @@ export const DEMO_USER = {
 export const DEMO_PERSON = {
   id: '00000000-0000-4000-8000-000000000002',
   ownerUserId: DEMO_USER.id,
-  name: '演示检测人',
+  name: '林晓雯',
   gender: 'female' as const,
   birthday: { year: 1990, month: 5, day: 20, chooseLunarCalendar: false },
   birthplace: { province: { code: '11', name: '北京市' } },
@@ -59,6 +59,13 @@ export interface DemoFamilyMember {
   barcode: string;
   /** The person's showFullName privacy switch. */
   showFullName: boolean;
+  /**
+   * The raw file's name as a customer would see it: the lab's export for a kit, else the vendor's
+   * download (23andMe: genome_<name>_v5_Full_<time>.txt, AncestryDNA: AncestryDNA.txt), matching the
+   * chip in apps/server/src/imports/demo.ts. A person's
+   * file is imported once per name: give a new name when the demo genomes change.
+   */
+  fileName: string;
 }
 
 const relative = (
@@ -69,19 +76,46 @@ const relative = (
   gender: 'male' | 'female',
   birthplace: PersonBirthplace,
   showFullName: boolean,
+  fileName: string,
 ): DemoFamilyMember => ({
   role,
   person: { id: `00000000-0000-4000-8000-00000000002${n}`, ownerUserId: DEMO_RELATIVE_USERS[owner].id, name, gender, birthplace },
   barcode: `JY000000030${n}`,
   showFullName,
+  fileName,
 });
 
 export const DEMO_FAMILY: DemoFamilyMember[] = [
-  { role: 'daughter', person: DEMO_PERSON, barcode: DEMO_BOUND_KIT.barcode, showFullName: false },
-  relative(1, 0, 'son', '林晓峰', 'male', region(FUJIAN, ['3505', '泉州市']), true),
-  relative(2, 1, 'aunt', '林秀英', 'female', region(FUJIAN, ['3502', '厦门市']), false),
-  relative(3, 1, 'cousin', '陈子涵', 'male', region(['44', '广东省'], ['4401', '广州市']), true),
-  relative(4, 2, 'second-cousin', '林志明', 'male', region(FUJIAN, ['3505', '泉州市']), false),
-  relative(5, 3, 'unrelated1', '王建华', 'male', region(['37', '山东省'], ['3701', '济南市']), true),
-  relative(6, 4, 'unrelated2', '赵雅琴', 'female', region(['51', '四川省'], ['5101', '成都市']), false),
+  {
+    role: 'daughter',
+    person: DEMO_PERSON,
+    barcode: DEMO_BOUND_KIT.barcode,
+    showFullName: false,
+    // The lab's export of her kit's chip data (the report brands it as that kit).
+    fileName: `${DEMO_BOUND_KIT.barcode}_原始数据_GRCh37.txt`,
+  },
+  relative(1, 0, 'son', '林晓峰', 'male', region(FUJIAN, ['3505', '泉州市']), true, 'genome_Xiaofeng_Lin_v5_Full_20250402201533.txt'),
+  relative(2, 1, 'aunt', '林秀英', 'female', region(FUJIAN, ['3502', '厦门市']), false, 'AncestryDNA.txt'),
+  relative(3, 1, 'cousin', '陈子涵', 'male', region(['44', '广东省'], ['4401', '广州市']), true, 'AncestryDNA.txt'),
+  relative(
+    4,
+    2,
+    'second-cousin',
+    '林志明',
+    'male',
+    region(FUJIAN, ['3505', '泉州市']),
+    false,
+    'genome_Zhiming_Lin_v5_Full_20241119075846.txt',
+  ),
+  relative(5, 3, 'unrelated1', '王建华', 'male', region(['37', '山东省'], ['3701', '济南市']), true, 'AncestryDNA.txt'),
+  relative(
+    6,
+    4,
+    'unrelated2',
+    '赵雅琴',
+    'female',
+    region(['51', '四川省'], ['5101', '成都市']),
+    false,
+    'genome_Yaqin_Zhao_v5_Full_20250108154210.txt',
+  ),
 ];

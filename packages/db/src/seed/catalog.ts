@@ -43,10 +43,8 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         actualPrice: 99900,
         originalPrice: 129900,
         priceDesc: '限时优惠',
-        promotionInfos: [
-          { title: '限时直降', desc: '原价 1299 元，活动期间 999 元' },
-          { title: '免费升级', desc: '报告内容随科研进展持续更新' },
-        ],
+        // The price line shows the cut and the page says updates are free: no promotion line repeats them.
+        promotionInfos: [],
       },
     ],
   },
@@ -57,7 +55,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     commodityTag: 'ances_ances',
     type: 'GENETIC',
     summary: '了解你的民族成分、父系 Y 单倍群与母系线粒体单倍群，找到与你共享 DNA 的基因亲人。',
-    features: ['民族成分（数十个参考人群）', '父系 Y 染色体单倍群与谱系树', '母系线粒体单倍群', '基因亲人与宗亲关系'],
+    features: ['民族成分（与多个参考人群比较，附置信区间）', '父系 Y 染色体单倍群与谱系树', '母系线粒体单倍群', '基因亲人与宗亲关系'],
     sort: 2,
     packages: tiers(49900, '两件立减 50 元', '三件及以上每件立减 80 元'),
     skuInfos: [
@@ -67,7 +65,8 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         actualPrice: 49900,
         originalPrice: 69900,
         priceDesc: '寻根优选',
-        promotionInfos: [{ title: '家庭套装', desc: '两件及以上享阶梯优惠' }],
+        // The package tiers below the price name the family discounts.
+        promotionInfos: [],
       },
     ],
   },

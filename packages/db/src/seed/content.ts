@@ -1,6 +1,9 @@
 import type { DescriptionConfig, SiteContent } from '@jiyin/contracts/api';
 
-/** Editorial content of the public pages; pages render it as given. */
+/**
+ * Editorial content of the public pages; pages render it as given, except {{name}}: a fact about the
+ * product the server fills in from the data the reports use (apps/server/src/content/facts.ts).
+ */
 export const DEMO_CONTENT: SiteContent[] = [
   {
     slug: 'home',
@@ -11,7 +14,12 @@ export const DEMO_CONTENT: SiteContent[] = [
         key: 'tests',
         heading: '我们检测什么',
         items: [
-          { title: '芯片基因检测（SNP）', text: '读取约 60 万个遗传位点，生成健康、特质与祖源报告。', icon: 'experiment', tag: 'GENETIC' },
+          {
+            title: '芯片基因检测（SNP）',
+            text: '芯片读取约 {{chipMarkersWan}} 万个遗传位点：健康与特质报告解读其中 {{healthMarkers}} 个位点（{{healthItems}} 项），祖源成分比对其中最多 {{ancestryMarkers}} 个祖源信息位点。',
+            icon: 'experiment',
+            tag: 'GENETIC',
+          },
           { title: 'Y 染色体全序列', text: '深度测序父系 Y 染色体，定位最新末端分支与宗亲。', icon: 'apartment', tag: 'Y' },
           { title: '父系祖源精选', text: '精选父系位点，快速了解父系单倍群与姓氏源流。', icon: 'branches', tag: 'PCR_Y' },
           { title: '宫颈癌筛查（HPV）', text: '居家自采样，检测高危型人乳头瘤病毒。', icon: 'safety', tag: 'HPV' },
@@ -53,7 +61,7 @@ export const DEMO_CONTENT: SiteContent[] = [
       {
         key: 'privacy',
         heading: '你的基因数据只属于你',
-        body: '基因数据是最敏感的个人信息：我们仅在你授权的范围内使用，原始数据加密存储；基因亲人功能需你主动开启，可随时关闭；你可以随时下载或彻底删除你的全部数据。',
+        body: '基因数据是最敏感的个人信息：我们仅在你授权的范围内使用，原始数据私密存储、只有你本人能下载；基因亲人功能需你主动开启，可随时关闭；你可以随时下载或彻底删除你的全部数据。',
       },
     ],
   },
@@ -116,14 +124,18 @@ export const DEMO_CONTENT: SiteContent[] = [
       {
         key: 'composition',
         heading: '民族成分',
-        body: '将你的基因型与北方汉族、南方汉族、藏族、维吾尔族、蒙古族、朝鲜族、日本、傣族与东南亚、南亚、欧洲、非洲等参考人群比较，估计你的祖源构成，并给出置信区间。',
+        body: '将你的基因型在最多 {{ancestryMarkers}} 个祖源信息位点上与{{ancestryGroups}}共 {{ancestryGroupCount}} 个参考人群比较，估计你的祖源构成，并给出置信区间。{{ancestryMissingGroups}}目前没有可公开使用的参考数据，暂不纳入。',
       },
       {
         key: 'lines',
         heading: '父系与母系',
         items: [
-          { title: 'Y 染色体单倍群', text: '由父亲传给儿子，几乎不变，记录父系的迁徙，例如 O-M175、C-M217、N-M231。' },
-          { title: '线粒体单倍群', text: '由母亲传给所有子女，记录母系来源，例如 D4、B4、F1、M7。' },
+          {
+            title: 'Y 染色体单倍群',
+            text: '由父亲传给儿子，几乎不变，记录父系的迁徙，例如 O-M175、C-M217、N-M231。',
+            link: '/report/ancestry/paternal',
+          },
+          { title: '线粒体单倍群', text: '由母亲传给所有子女，记录母系来源，例如 D4、B4、F1、M7。', link: '/report/ancestry/maternal' },
           { title: 'Y 谱系树', text: '把父系分支画成一棵树，找到你的分支和与你同源的宗亲。', link: '/ancestry/ytree' },
         ],
       },
@@ -243,23 +255,61 @@ export const DEMO_CONTENT: SiteContent[] = [
     ],
   },
   {
+    slug: 'privacy',
+    title: '隐私政策',
+    summary: '你的基因数据只属于你。这里说明我们保存什么、怎样使用，以及你随时可以做什么。',
+    sections: [
+      {
+        key: 'collect',
+        heading: '我们保存哪些信息',
+        body: '账户的手机号与密码（只保存不可逆的摘要）；你为检测人填写的姓名、性别、出生日期与出生地；实验室检测或你上传的原始基因数据文件，以及由它生成的报告；登录与敏感操作的记录（时间、操作与 IP），供你在账户设置中查看。',
+      },
+      {
+        key: 'use',
+        heading: '基因数据怎样使用',
+        body: '原始数据只用于生成你的报告，私密存储，只有你本人能下载。基因亲人功能默认关闭：只有你在检测人管理中为某位检测人打开“在基因亲人中展示我”后，才会与同样开启的用户比对；关闭后立即从他人的列表中消失，已有的匹配一并删除。对方默认只看到姓氏加“先生”或“女士”。',
+      },
+      {
+        key: 'share',
+        heading: '谁能看到你的报告',
+        body: '只有你本人，以及你通过“分享报告”主动分享的人；分享可以随时取消。',
+      },
+      {
+        key: 'control',
+        heading: '你随时可以',
+        items: [
+          {
+            title: '下载原始数据',
+            text: '在检测人管理中下载原始数据文件；也可以关闭“允许下载原始数据”，连你自己也无法下载。',
+            link: '/user/persons',
+          },
+          {
+            title: '删除文件或检测人',
+            text: '删除原始数据文件，或删除检测人及其报告；删除前会写明删除什么、保留什么。',
+            link: '/user/persons',
+          },
+          {
+            title: '导出或注销',
+            text: '在账户设置中下载我们保存的关于你的全部数据，或注销账户并永久删除全部数据。',
+            link: '/user/settings',
+          },
+        ],
+      },
+    ],
+  },
+  {
     slug: 'app',
     title: '下载 App',
-    summary: '在 App 中查看完整报告、接收报告更新通知、与基因亲人聊天。',
+    summary: '在手机上随时查看你的报告，检测进度和报告更新第一时间通知你。',
     sections: [
       {
         key: 'features',
         heading: 'App 能做什么',
         items: [
-          { title: '完整报告', text: '网页版结果持续更新，完整结果请在 App 中查看。' },
-          { title: '报告通知', text: '检测进度与报告更新第一时间通知你。' },
-          { title: '亲人私信', text: '与基因亲人和宗亲安全地私信交流。' },
+          { title: '随身报告', text: '与网页版是同一份报告：健康、特质、祖源与基因亲人，在手机上随时查看。' },
+          { title: '进度与更新通知', text: '采样盒寄回、实验室检测、报告生成与更新，每一步都会通知你。' },
+          { title: '绑定条码', text: '收到采样盒后用手机扫描采样管条码即可绑定检测人。' },
         ],
-      },
-      {
-        key: 'download',
-        heading: '下载方式',
-        body: '在各大应用商店搜索应用名称即可下载；iOS 与 Android 均支持。',
       },
     ],
   },

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { pathOf, type YTreeModel } from './ytreeModel.ts';
 
 const ROW = 34;
-const COL = 150;
+// Wide enough for the longest label (name, SNP, hidden-branch count, age) before the next column.
+const COL = 220;
 const MIN_SCALE = 0.15;
 const MAX_SCALE = 3;
 

@@ -1,4 +1,4 @@
-import { IMPORT_STAGE_LABELS, type ImportJobView, type ImportStageName } from '@jiyin/contracts/reportApi';
+import { IMPORT_BARCODE_PREFIX, IMPORT_STAGE_LABELS, type ImportJobView, type ImportStageName } from '@jiyin/contracts/reportApi';
 import { Button, Empty, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useBrowserApi } from '../../lib/browserApi.ts';
@@ -14,6 +14,16 @@ const STAGE_COLORS: Record<ImportStageName, string> = {
   done: 'success',
   failed: 'error',
 };
+
+/**
+ * What a finished job brought in, worded like the report brands it: a lab kit's chip data under its
+ * barcode, an upload as the vendor's raw data; the marker count is the file's own.
+ */
+function jobSource(j: ImportJobView): string {
+  const markers = j.summary?.markers ? ` · ${j.summary.markers.toLocaleString('en-US')} 个位点` : '';
+  if (j.barcode && !j.barcode.startsWith(IMPORT_BARCODE_PREFIX)) return `检测条码 ${j.barcode} 的芯片数据${markers}`;
+  return `${vendorName(j.summary?.vendor)} 原始数据${markers}`;
+}
 
 /**
  * The person's earlier imports, newest first; a running one can be followed again. The page
@@ -45,11 +55,7 @@ export function ImportHistory({ personId, onFollow }: { personId: string; onFoll
               <span className="muted">{formatBeijingTime(j.createdAt)}</span>
             </div>
             <div className="import-history__text">
-              {j.stage === 'failed'
-                ? j.errorMessage
-                : j.summary?.vendor
-                  ? `${vendorName(j.summary.vendor)}${j.summary.markers ? ` · ${j.summary.markers.toLocaleString('en-US')} 个位点` : ''}`
-                  : '等待解析'}
+              {j.stage === 'failed' ? j.errorMessage : j.summary?.vendor ? jobSource(j) : '等待解析'}
             </div>
             <div className="import-history__action">
               {j.stage === 'done' && j.barcode && (

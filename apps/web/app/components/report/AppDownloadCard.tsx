@@ -1,15 +1,17 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { useRootData } from '../../lib/rootData.ts';
 import { AppLink } from '../AppLink.tsx';
 
-/** §2.6: web results keep updating; the full results are in the app. */
+/** §2.6: the app, named from configuration, for report updates on the phone; the web report is complete. */
 export function AppDownloadCard() {
+  const { app } = useRootData().site;
   return (
     <section className="report-card report-promo" data-testid="app-download-card">
       <MobileOutlined className="report-promo__icon" />
       <div>
-        <h3>下载 App 查看完整报告</h3>
-        <p className="muted">网页版结果持续更新中，完整结果与更多解读请在 App 中查看。</p>
+        <h3>在手机上看报告</h3>
+        <p className="muted">下载{app.name}，随时查看同一份报告，并在报告更新、检测进度变化时收到通知。</p>
         <AppLink to="/app">
           <Button type="primary" size="small">
             下载 App

@@ -1,5 +1,6 @@
 import type { ReportGenotypeRow } from '@jiyin/contracts/reportApi';
 import { Table } from 'antd';
+import { ScrollHint } from '../ScrollHint.tsx';
 
 /** East Asian effect-allele frequency as a percentage, or 暂无数据 when unknown. */
 export function formatFrequency(f: number | null): string {
@@ -19,6 +20,7 @@ export function formatGenotype(g: string | null): string {
 export function GenotypeTable({ rows }: { rows: ReportGenotypeRow[] }) {
   return (
     <div data-testid="genotype-table">
+      <ScrollHint />
       <Table
         className="genotype-table"
         size="small"

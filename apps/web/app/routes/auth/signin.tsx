@@ -11,10 +11,13 @@ import { useBrowserApi } from '../../lib/browserApi.ts';
 
 export const meta = () => [{ title: pageTitle('登录') }];
 
-/** §2.1 /auth/signin?from=: password or SMS-code sign-in, then back to `from` (same-site only). */
+/** Where a sign-in without a `from` lands: the user's reports, not the marketing home. */
+const AFTER_SIGNIN_PATH = '/report';
+
+/** §2.1 /auth/signin?from=: password or SMS-code sign-in, then back to `from` (same-site only), else the reports. */
 export default function SignIn() {
   const [params] = useSearchParams();
-  const from = safeReturnPath(params.get('from'));
+  const from = safeReturnPath(params.get('from'), AFTER_SIGNIN_PATH);
   const [mode, setMode] = useState<'password' | 'sms'>('password');
   const [submitting, setSubmitting] = useState(false);
   const [form] = Form.useForm();
@@ -71,6 +74,10 @@ export default function SignIn() {
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           登录
         </Button>
+        <p className="auth-card__consent muted" data-testid="signin-consent">
+          登录即表示你已阅读并同意 <AppLink to="/webview/interlocution/privacy">隐私政策</AppLink> 与{' '}
+          <AppLink to="/irb">知情同意说明</AppLink>
+        </p>
       </Form>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { FilePdfOutlined, LockOutlined, RightOutlined } from '@ant-design/icons';
+import type { AncestryComposition } from '@jiyin/contracts/ancestryApi';
 import { isOk } from '@jiyin/contracts/envelope';
 import { LOCKED_ITEM_TOAST, PRODUCT_STATUS, REPORT_CATEGORIES, REPORT_THEMES, type ReportOverview } from '@jiyin/contracts/reportApi';
 import { App, Button, Tag } from 'antd';
@@ -8,6 +9,8 @@ import { PersonCard } from '../../components/report/PersonCard.tsx';
 import { ReportLink } from '../../components/report/ReportLink.tsx';
 import { ReportStatusView } from '../../components/report/ReportStatusView.tsx';
 import { ShareDialog } from '../../components/report/ShareDialog.tsx';
+import { percent } from '../../components/ancestry/format.ts';
+import { gridColumns } from '../../lib/grid.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
 import { answerStatus, reportApi, reportContext } from '../../lib/reportContext.ts';
@@ -19,9 +22,44 @@ export const meta = () => [{ title: pageTitle('我的基因报告') }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await reportContext(request, context);
-  if (ctx.status !== 'out') return { status: ctx.status, message: ctx.statusMessage, overview: null };
-  const res = await reportApi(context, ctx).reportOverview(ctx.barcode);
-  return { ...answerStatus(ctx, res), overview: isOk(res) ? res.data : null };
+  if (ctx.status !== 'out') return { status: ctx.status, message: ctx.statusMessage, overview: null, ancestry: null };
+  const api = reportApi(context, ctx);
+  const [res, ancestry] = await Promise.all([api.reportOverview(ctx.barcode), api.ancestryComposition(ctx.barcode)]);
+  // Products without ancestry answer no permission: the summary card is then left out.
+  return { ...answerStatus(ctx, res), overview: isOk(res) ? res.data : null, ancestry: isOk(ancestry) ? ancestry.data : null };
+}
+
+/** The personal home's ancestry summary: the closest groups and both lines, linking to the ancestry report. */
+function AncestryCard({ view }: { view: AncestryComposition }) {
+  const top = [...view.populations].sort((a, b) => b.share - a.share).slice(0, 3);
+  return (
+    <article className="overview-card" data-testid="overview-ancestry">
+      <header className="overview-card__head" style={{ background: themeBackground(REPORT_THEMES[0]) }}>
+        <h3>祖源分析</h3>
+        <span>{view.populations.length} 个参考人群</span>
+      </header>
+      <div className="overview-card__body">
+        <p className="overview-card__summary">与你最相近的人群</p>
+        {top.map((p) => (
+          <ReportLink key={p.id} to="/report/ancestry" className="overview-card__row">
+            <span className="overview-card__title">{p.name}</span>
+            <Tag color="blue">{percent(p.share)}</Tag>
+          </ReportLink>
+        ))}
+        <ReportLink to="/report/ancestry/paternal" className="overview-card__row">
+          <span className="overview-card__title">父系单倍群</span>
+          <Tag>{view.paternal.haplogroup ?? '未判定'}</Tag>
+        </ReportLink>
+        <ReportLink to="/report/ancestry/maternal" className="overview-card__row">
+          <span className="overview-card__title">母系单倍群</span>
+          <Tag>{view.maternal.haplogroup ?? '未判定'}</Tag>
+        </ReportLink>
+        <ReportLink to="/report/ancestry" className="overview-card__more">
+          查看祖源报告 <RightOutlined />
+        </ReportLink>
+      </div>
+    </article>
+  );
 }
 
 function CategoryCard({ c, shareView }: { c: ReportOverview['categories'][number]; shareView: boolean }) {
@@ -73,7 +111,7 @@ function CategoryCard({ c, shareView }: { c: ReportOverview['categories'][number
  */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { ctx } = useReportLayoutData();
-  const { status, message, overview } = loaderData;
+  const { status, message, overview, ancestry } = loaderData;
   const owner = ctx.mode === 'own' && ctx.current?.isOwner && ctx.barcode;
   return (
     <>
@@ -104,7 +142,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </div>
             )}
           </section>
-          <div className="overview-grid">
+          <div className="overview-grid" style={gridColumns(overview.categories.length + (ancestry ? 1 : 0), 3)}>
+            {ancestry && <AncestryCard view={ancestry} />}
             {overview.categories.map((c) => (
               <CategoryCard key={c.category} c={c} shareView={ctx.mode === 'share'} />
             ))}

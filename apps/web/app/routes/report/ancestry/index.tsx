@@ -48,7 +48,7 @@ export default function AncestryPage({ loaderData }: Route.ComponentProps) {
           最为相近。以下比例描述的是您与哪些现代人群相似，不等于民族身份或户籍。
         </p>
         <div className="report-hero__meta">
-          <Tag>用到 {view.markersUsed.toLocaleString('en-US')} 个位点</Tag>
+          <Tag>祖源成分用到 {view.markersUsed.toLocaleString('en-US')} 个祖源信息位点</Tag>
           <Tag>{view.populations.length} 个参考人群</Tag>
           <Tag>{Math.round(view.bandLevel * 100)}% 置信区间</Tag>
         </div>
@@ -96,7 +96,7 @@ export default function AncestryPage({ loaderData }: Route.ComponentProps) {
         <h2>怎么算的</h2>
         <p>
           我们把您的基因组在 {view.markersUsed.toLocaleString('en-US')} 个祖源信息位点上与 {view.populations.length}{' '}
-          个参考人群的等位基因频率比较，用监督混合模型（最大似然，EM 算法）估算各人群的占比；置信区间由分段重抽样（bootstrap）得到。
+          个参考人群的等位基因频率比较，用监督混合模型（最大似然，EM 算法）估算各人群的占比；置信区间由分段重抽样得到。
         </p>
         <ReportLink to="/report/ancestry/nation/detail" className="ancestry-more">
           完整的方法说明与验证结果 <RightOutlined />

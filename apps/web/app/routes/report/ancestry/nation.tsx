@@ -60,7 +60,7 @@ export default function NationPage({ loaderData }: Route.ComponentProps) {
         <h2>{detail ? '参考人群与样本' : '各人群占比'}</h2>
         <SharesTable populations={view.populations} level={view.bandLevel} withSource={detail} />
         <p className="ancestry-note">
-          用到 {view.markersUsed.toLocaleString('en-US')} 个位点
+          祖源成分用到 {view.markersUsed.toLocaleString('en-US')} 个祖源信息位点
           {view.computedAt ? `，计算于 ${formatBeijingTime(view.computedAt)}` : ''}；参考数据版本 {view.referenceId}。
         </p>
       </section>

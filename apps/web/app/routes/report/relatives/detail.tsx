@@ -4,6 +4,7 @@ import { isOk } from '@jiyin/contracts/envelope';
 import { INSUFFICIENT_OVERLAP_TEXT, type RelativeDetailView } from '@jiyin/contracts/relativesApi';
 import { Alert, Button, Descriptions, Result, Table, Tag, Tooltip } from 'antd';
 import { AppLink } from '../../../components/AppLink.tsx';
+import { ScrollHint } from '../../../components/ScrollHint.tsx';
 import { Crumbs } from '../../../components/report/CategoryView.tsx';
 import { ReportStatusView } from '../../../components/report/ReportStatusView.tsx';
 import { ChromosomePainting } from '../../../components/relatives/ChromosomePainting.tsx';
@@ -57,11 +58,18 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
           </p>
           <p className="muted">发现于 {formatBeijingTime(d.foundAt)}</p>
         </div>
-        <Tooltip title={d.chat.available ? undefined : d.chat.note}>
-          <Button icon={<MessageOutlined />} disabled={!d.chat.available} data-testid="relative-message">
-            发私信
-          </Button>
-        </Tooltip>
+        <div className="relative-profile__message">
+          <Tooltip title={d.chat.available ? undefined : d.chat.note}>
+            <Button icon={<MessageOutlined />} disabled={!d.chat.available} data-testid="relative-message">
+              发私信
+            </Button>
+          </Tooltip>
+          {!d.chat.available && d.chat.note && (
+            <small className="muted" data-testid="relative-message-note">
+              {d.chat.note}
+            </small>
+          )}
+        </div>
       </section>
 
       <section className="report-card" data-testid="relative-grade-row">
@@ -128,6 +136,7 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
 
       <section className="report-card">
         <h3>共享片段（{d.segments.length}）</h3>
+        <ScrollHint />
         <Table
           size="small"
           rowKey={(s) => `${s.chrom}:${s.start}`}
