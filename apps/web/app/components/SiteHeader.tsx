@@ -128,9 +128,20 @@ function SideMenuAccount({ onNavigate }: { onNavigate: () => void }) {
  * The one site header of §2.6 on every page (marketing, report area, import, user area): logo, main
  * navigation, Buy dropdown, account menu; at ≤768 px a menu button opens the side menu with the same
  * links and the account's. An area's own navigation (`subNav`) is a second row on both sizes. Hidden
- * inside the native app and the messaging-app browser.
+ * inside the native app and the messaging-app browser. `account={false}` leaves out the account menu
+ * (a share link's viewer sees the shared report only, no way into anyone's account).
  */
-export function SiteHeader({ subNav, className, testId = 'site-header' }: { subNav?: ReactNode; className?: string; testId?: string }) {
+export function SiteHeader({
+  subNav,
+  className,
+  testId = 'site-header',
+  account = true,
+}: {
+  subNav?: ReactNode;
+  className?: string;
+  testId?: string;
+  account?: boolean;
+}) {
   const { device, products } = useRootData();
   const [drawerOpen, setDrawerOpen] = useState(false);
   if (device.hideSiteHeader) return null;
@@ -151,9 +162,11 @@ export function SiteHeader({ subNav, className, testId = 'site-header' }: { subN
             </button>
           </Dropdown>
         </nav>
-        <div className="site-header__account">
-          <AccountArea />
-        </div>
+        {account && (
+          <div className="site-header__account">
+            <AccountArea />
+          </div>
+        )}
         <Button
           className="site-header__menu"
           type="text"
@@ -175,8 +188,12 @@ export function SiteHeader({ subNav, className, testId = 'site-header' }: { subN
             </AppLink>
           ))}
         </nav>
-        <h4 className="side-menu__heading">我的账户</h4>
-        <SideMenuAccount onNavigate={close} />
+        {account && (
+          <>
+            <h4 className="side-menu__heading">我的账户</h4>
+            <SideMenuAccount onNavigate={close} />
+          </>
+        )}
         <h4 className="side-menu__heading">购买检测</h4>
         <BuyPanel products={products} />
       </Drawer>

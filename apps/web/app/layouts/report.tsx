@@ -146,6 +146,7 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
       <SiteHeader
         className={scrolled ? 'report-header report-header--opaque' : 'report-header'}
         testId="report-header"
+        account={ctx.mode !== 'share'}
         subNav={
           <>
             <ReportNav data={loaderData} />
