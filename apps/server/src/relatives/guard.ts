@@ -5,7 +5,6 @@ import {
   type ChipLayout,
   checkPlausibility,
   codeAt,
-  deserialiseLayout,
   deserialisePacked,
   type OneToManyHit,
   type PackedGenome,
@@ -15,8 +14,9 @@ import {
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
+import { readLayout } from './stored.ts';
 
-const { relativesGate, relativesPauses, relativeMatches, genomes, genomeLayouts, persons, rawFiles, users, notifications } = schema;
+const { relativesGate, relativesPauses, relativeMatches, genomes, persons, rawFiles, users, notifications } = schema;
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -132,9 +132,8 @@ const LAYOUT_CACHE_SIZE = 16;
 async function layoutOf(db: Db, id: string): Promise<ChipLayout | null> {
   const hit = layoutCache.get(id);
   if (hit) return hit;
-  const [row] = await db.select({ bytes: genomeLayouts.bytes }).from(genomeLayouts).where(eq(genomeLayouts.id, id));
-  if (!row) return null;
-  const layout = deserialiseLayout(row.bytes);
+  const layout = await readLayout(db, id);
+  if (!layout) return null;
   if (layoutCache.size >= LAYOUT_CACHE_SIZE) layoutCache.delete(layoutCache.keys().next().value as string);
   layoutCache.set(id, layout);
   return layout;

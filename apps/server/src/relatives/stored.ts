@@ -65,6 +65,12 @@ function listEligible(db: Db, after: string, limit: number) {
     .limit(limit);
 }
 
+/** A chip layout from the database by id (null when none is stored); callers keep it, since an id is its content hash. */
+export async function readLayout(db: Db, id: string): Promise<ChipLayout | null> {
+  const [row] = await db.select({ bytes: genomeLayouts.bytes }).from(genomeLayouts).where(eq(genomeLayouts.id, id));
+  return row ? deserialiseLayout(row.bytes) : null;
+}
+
 /**
  * A matching worker's memory of stored genomes, grouped by chip layout. Each job first lists the
  * eligible genomes (metadata, no genotypes) and brings the memory in line with it: genomes that are
@@ -100,9 +106,8 @@ export class StoredGenomes {
   async layout(id: string): Promise<ChipLayout> {
     const known = this.layouts.get(id);
     if (known) return known;
-    const [row] = await this.db.select({ bytes: genomeLayouts.bytes }).from(genomeLayouts).where(eq(genomeLayouts.id, id));
-    if (!row) throw new Error(`chip layout ${id} is missing`);
-    const layout = deserialiseLayout(row.bytes);
+    const layout = await readLayout(this.db, id);
+    if (!layout) throw new Error(`chip layout ${id} is missing`);
     this.layouts.set(id, layout);
     return layout;
   }
