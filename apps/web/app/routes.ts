@@ -14,6 +14,7 @@ export const REAL_PAGES: Record<string, string> = {
   '/topics/carrier-status': 'routes/topic.tsx',
   '/white-papers': 'routes/topic.tsx',
   '/irb': 'routes/topic.tsx',
+  '/protocol/user': 'routes/topic.tsx',
   '/app': 'routes/topic.tsx',
   '/shop/gene/product-select': 'routes/product-select.tsx',
   '/auth/signin': 'routes/auth/signin.tsx',
