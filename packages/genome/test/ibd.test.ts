@@ -8,6 +8,7 @@ import {
   type PackedLike,
   type PanelLike,
 } from '../src/ibd/index.ts';
+import { type PresentMarkers, prefilter } from '../src/ibd/segments.ts';
 import { createPopulation, createRng, simulatePedigree, syntheticPanel } from '../src/simulate/index.ts';
 import { CHROMS, type Chrom, GenomeError } from '../src/types.ts';
 
@@ -120,6 +121,61 @@ describe('relationship grades', () => {
   it('maps shared cM to the grades in order', () => {
     expect([1700, 850, 230, 75, 25, 10, 0].map((cm) => grade(cm).grade)).toEqual(['3-4', '4-6', '5-6', '6-9', '9+', '10+', '10+']);
     expect(grade(0).label).toBe('未发现共享片段');
+  });
+});
+
+describe('prefilter', () => {
+  // Words of 32 markers, each clean, holding one opposite homozygote, or holding two.
+  const words = 300;
+  const panel = chr1Panel(words * 32);
+  const ctx = matchContext(panel);
+  const a = pack(new Array(words * 32).fill(0));
+
+  /** Any stretch of whole words with at most one single-break word, long enough (the definition). */
+  function bruteForce(kinds: number[], minWords: number, minCM: number, present?: PresentMarkers): boolean {
+    for (let l = 0; l < words; l++) {
+      let tolerated = 0;
+      for (let r = l; r < words; r++) {
+        if (kinds[r] === 2 || (kinds[r] === 1 && ++tolerated > 1)) break;
+        const cM = ctx.wordEndCM[r] - ctx.wordStartCM[l];
+        const held = present ? present.prefix[r + 1] - present.prefix[l] : 0;
+        const enoughHeld = !present || held >= present.min || (!!present.long && cM >= present.long.minCM && held >= present.long.min);
+        if (r - l + 1 >= minWords && cM >= minCM && enoughHeld) return true;
+      }
+    }
+    return false;
+  }
+
+  it('passes a pair exactly when a long-enough stretch exists (skip search vs every stretch)', () => {
+    const rng = createRng(5);
+    let passed = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const pClean = 0.3 + 0.6 * rng.next();
+      const kinds = Array.from({ length: words }, () => {
+        const x = rng.next();
+        return x < pClean ? 0 : x < pClean + (1 - pClean) * 0.6 ? 1 : 2;
+      });
+      const codes = new Array(words * 32).fill(0);
+      kinds.forEach((k, w) => {
+        if (k >= 1) codes[w * 32 + rng.int(16)] = 2;
+        if (k === 2) codes[w * 32 + 16 + rng.int(16)] = 2;
+      });
+      const minWords = 1 + rng.int(20);
+      const minCM = 1 + 20 * rng.next();
+      let present: PresentMarkers | undefined;
+      if (trial % 2) {
+        // Markers both layouts carry: a random share of each word.
+        const prefix = new Int32Array(words + 1);
+        for (let w = 0; w < words; w++) prefix[w + 1] = prefix[w] + rng.int(33);
+        present = { prefix, min: 50 + rng.int(300), long: trial % 4 === 1 ? { minCM: minCM + 2, min: 30 + rng.int(100) } : undefined };
+      }
+      const expected = bruteForce(kinds, minWords, minCM, present);
+      expect(prefilter(ctx, a, pack(codes), minWords, minCM, present)).toBe(expected);
+      if (expected) passed++;
+    }
+    // Both outcomes are exercised.
+    expect(passed).toBeGreaterThan(100);
+    expect(passed).toBeLessThan(300);
   });
 });
 

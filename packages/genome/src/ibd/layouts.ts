@@ -53,8 +53,7 @@ export interface LayoutPairing {
   half: SegmentThresholds;
   full: SegmentThresholds;
   x: SegmentThresholds;
-  /** Prefilter bounds (whole words, cM, markers both layouts carry) in the stored layout's coordinates. */
-  minWords: number;
+  /** Prefilter bounds (cM, markers both layouts carry) in the stored layout's coordinates. */
   minCM: number;
   present: PresentMarkers;
 }
@@ -125,43 +124,6 @@ function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   };
 }
 
-/**
- * Fewest consecutive whole autosomal words [l, r] of the layout for which `measure(l, r)` (growing
- * with r) reaches `target` anywhere: a true segment reaching it covers at least that many words.
- */
-function fewestWordsReaching(ctx: MatchContext, measure: (l: number, r: number) => number, target: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const [, s, e] of ctx.autosomes) {
-    const first = (s + 31) >>> 5;
-    const last = (e >>> 5) - 1;
-    let r = first;
-    for (let l = first; l <= last; l++) {
-      if (r < l) r = l;
-      while (r <= last && measure(l, r) < target) r++;
-      if (r > last) break;
-      if (r - l + 1 < best) best = r - l + 1;
-    }
-  }
-  return Number.isFinite(best) ? best : 1;
-}
-
-/** Fewest whole words that can span `cM` (cached per layout and cM). */
-const minWordsCache = new WeakMap<MatchContext, Map<number, number>>();
-function minWordsSpanning(ctx: MatchContext, cM: number): number {
-  let byCM = minWordsCache.get(ctx);
-  if (!byCM) {
-    byCM = new Map();
-    minWordsCache.set(ctx, byCM);
-  }
-  let out = byCM.get(cM);
-  if (out === undefined) {
-    const { wordStartCM, wordEndCM } = ctx;
-    out = fewestWordsReaching(ctx, (l, r) => wordEndCM[r] - wordStartCM[l], cM);
-    byCM.set(cM, out);
-  }
-  return out;
-}
-
 /** How `query` meets `stored` (cached per pair of layout objects). */
 export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairing {
   let inner = pairings.get(query);
@@ -207,10 +169,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
       ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, perCM: LONG_MIN_MARKERS_PER_CM } }
       : shortHalf;
   const minCM = half.minCM - PREFILTER_SLACK_CM;
-  // Whole words inside a qualifying segment: it may lose up to a word at each end and one word to
-  // the tolerated miscall (as in matchOneToMany).
-  // Markers both layouts carry, per word: a segment's whole inner words hold all its called markers
-  // but those of its two end words (at most 64), so a true segment always passes the prefilter.
+  // Markers both layouts carry, per word (the prefilter's marker bound).
   const words = (stored.size + 31) >>> 5;
   const prefix = new Int32Array(words + 1);
   for (let w = 0; w < words; w++) {
@@ -219,18 +178,13 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     else for (let k = w * 32; k < Math.min(stored.size, w * 32 + 32); k++) if (map[k] >= 0) n++;
     prefix[w + 1] = prefix[w] + n;
   }
+  // A true segment's whole inner words hold all its called markers but those of its two end words
+  // (at most 64). A long segment (half.long) qualifies with its own cM and marker minimums.
   const minPresent = half.minMarkers - 64;
-  // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
-  // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
-  // further (for a sparse overlap, much further). A long segment (half.long) qualifies the same way
-  // with its own cM and marker minimums; the prefilter steps by the smaller of the two bounds.
-  const holding = (n: number) => fewestWordsReaching(ctx, (l, r) => prefix[r + 1] - prefix[l], n);
   const long = half.long && {
     minCM: half.long.cM - PREFILTER_SLACK_CM,
     min: Math.max(half.long.minMarkers, Math.ceil(half.long.perCM * half.long.cM)) - 64,
   };
-  let minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, holding(minPresent));
-  if (long) minWords = Math.min(minWords, Math.max(1, minWordsSpanning(ctx, long.minCM) - 3, holding(long.min)));
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -241,7 +195,6 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     half,
     full: scaled(FULL_IBD_DEFAULTS, s),
     x: scaled(X_IBD_DEFAULTS, s),
-    minWords,
     minCM,
     present: { prefix, min: minPresent, long },
   };
@@ -306,7 +259,7 @@ export function matchGroup(
   const ctx = matchContext(p.stored);
   const q = prepared.genome;
   const judge = (genome: PackedLike) => {
-    const chroms = prefilterChroms(ctx, q, genome, p.minWords, p.minCM, p.present);
+    const chroms = prefilterChroms(ctx, q, genome, 1, p.minCM, p.present);
     return chroms.length === 0 ? null : result(p, ctx, q, genome, chroms);
   };
   return matchMany(ctx, q, others, opts.minSharedCM ?? 0, judge, stats);

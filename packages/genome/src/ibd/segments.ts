@@ -163,47 +163,6 @@ export function chromSegments(
 /** cM a segment may lose to partial words at its ends in the prefilter. */
 export const PREFILTER_SLACK_CM = 1;
 
-/** Opposite homozygotes between a and b in word w. */
-function opp(a: PackedLike, b: PackedLike, w: number): number {
-  return (a.hi[w] ^ b.hi[w]) & ~(a.lo[w] | b.lo[w]);
-}
-
-interface Extent {
-  l0: number;
-  l1: number;
-  r0: number;
-  r1: number;
-}
-
-/**
- * Around the clean pair (w, w + 1) within words [first, last]: the clean run [l0, r0], and the same
- * run taken one tolerated word (a single opposite homozygote) further left (l1) or right (r1).
- * Module-level functions rather than closures made per call keep the hot loop's code optimised.
- */
-function cleanExtent(a: PackedLike, b: PackedLike, w: number, first: number, last: number): Extent {
-  let l0 = w;
-  while (l0 > first && opp(a, b, l0 - 1) === 0) l0--;
-  let l1 = l0;
-  if (l1 > first) {
-    const x = opp(a, b, l1 - 1);
-    if ((x & (x - 1)) === 0) {
-      l1--;
-      while (l1 > first && opp(a, b, l1 - 1) === 0) l1--;
-    }
-  }
-  let r0 = w + 1;
-  while (r0 < last && opp(a, b, r0 + 1) === 0) r0++;
-  let r1 = r0;
-  if (r1 < last) {
-    const x = opp(a, b, r1 + 1);
-    if ((x & (x - 1)) === 0) {
-      r1++;
-      while (r1 < last && opp(a, b, r1 + 1) === 0) r1++;
-    }
-  }
-  return { l0, l1, r0, r1 };
-}
-
 /**
  * Markers a prefilter stretch must hold: `prefix[w]` counts the markers of words before w that can be
  * called in both genomes (all markers for a same-layout pair; those both layouts carry otherwise).
@@ -215,8 +174,23 @@ export interface PresentMarkers {
   long?: { minCM: number; min: number };
 }
 
-/** Whether the stretch, with its tolerated word on either side, is long enough. */
-function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: number, minCM: number, present?: PresentMarkers): boolean {
+/**
+ * Per whole autosomal word x, the first word y such that the stretch [x, y] is long enough (at least
+ * `minWords` words and `minCM` cM, and holding `present`'s markers); -1 when none is on x's
+ * chromosome. Both bounds grow with the stretch, so reach[x] never decreases along a chromosome.
+ * Cached per layout pairing (or per context) and thresholds.
+ */
+const reachCache = new WeakMap<object, Map<string, Int32Array>>();
+function reachOf(ctx: MatchContext, minWords: number, minCM: number, present?: PresentMarkers): Int32Array {
+  const owner = present ?? ctx;
+  let byKey = reachCache.get(owner);
+  if (!byKey) {
+    byKey = new Map();
+    reachCache.set(owner, byKey);
+  }
+  const key = `${minWords}/${minCM}`;
+  const hit = byKey.get(key);
+  if (hit) return hit;
   const { wordStartCM, wordEndCM } = ctx;
   const enough = (l: number, r: number) =>
     r - l + 1 >= minWords &&
@@ -226,20 +200,27 @@ function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: numb
       (present.long !== undefined &&
         wordEndCM[r] - wordStartCM[l] >= present.long.minCM &&
         present.prefix[r + 1] - present.prefix[l] >= present.long.min));
-  return enough(l1, r0) || enough(l0, r1);
+  const reach = new Int32Array(wordStartCM.length).fill(-1);
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && !enough(l, r)) r++;
+      if (r > last) break;
+      reach[l] = r;
+    }
+  }
+  byKey.set(key, reach);
+  return reach;
 }
 
 /**
- * Cheap word-level test: does any autosome hold a stretch of at least `minWords` whole words and
- * `minCM` cM free of opposite homozygotes, allowing one word with a single opposite homozygote inside
- * (the error tolerance)? Called with thresholds a little below the segment thresholds (the partial
- * words at a segment's ends are not counted), a true segment always passes.
- *
- * A qualifying stretch has at most one tolerated word, so one side of it is a run of at least
- * m = ceil((minWords - 1) / 2) clean words, and any such run holds a clean pair (w, w + 1) with w on
- * a grid of step m - 1. The hot loop therefore tests only the pairs on that grid (a fifth of the
- * words at the default thresholds) and measures the exact extent only around clean ones (a few in
- * a thousand between unrelated people).
+ * Cheap word-level test: does any autosome hold a stretch of whole words, long enough in words, cM
+ * and markers (`minWords`, `minCM`, `present`), free of opposite homozygotes but for at most one word
+ * holding a single one (the error tolerance)? Called with thresholds a little below the segment
+ * thresholds (the partial words at a segment's ends are not counted), a true segment always passes.
  */
 export function prefilter(
   ctx: MatchContext,
@@ -249,7 +230,7 @@ export function prefilter(
   minCM: number,
   present?: PresentMarkers,
 ): boolean {
-  return scan(ctx, a, b, minWords, minCM, present, null);
+  return scan(ctx, a, b, reachOf(ctx, minWords, minCM, present), null);
 }
 
 /**
@@ -265,41 +246,56 @@ export function prefilterChroms(
   present?: PresentMarkers,
 ): MatchContext['autosomes'] {
   const out: MatchContext['autosomes'] = [];
-  scan(ctx, a, b, minWords, minCM, present, out);
+  scan(ctx, a, b, reachOf(ctx, minWords, minCM, present), out);
   return out;
 }
 
-function scan(
-  ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
-  minWords: number,
-  minCM: number,
-  present: PresentMarkers | undefined,
-  out: MatchContext['autosomes'] | null,
-): boolean {
+/**
+ * A skip search over the stretches, shortest first. Every stretch starting before x is known not to
+ * qualify; the shortest long-enough stretch from x, [x, reach[x]], is read backwards. Two breaking
+ * words in it (or one with several opposite homozygotes), the lower at v, rule out every start up to
+ * v as well (their shortest stretches reach at least as far, so they hold both), and the search
+ * jumps to v + 1. Between unrelated people a breaking word turns up within a few words, so most
+ * words are never read (the jump is a whole stretch, ~6 cM). Words already read are not read again:
+ * (x - 1, known] is known to hold at most the one tolerated word kd.
+ */
+function scan(ctx: MatchContext, a: PackedLike, b: PackedLike, reach: Int32Array, out: MatchContext['autosomes'] | null): boolean {
   const hiA = a.hi;
   const loA = a.lo;
   const hiB = b.hi;
   const loB = b.lo;
-  const step = Math.max(1, Math.ceil((minWords - 1) / 2) - 1);
   let any = false;
   for (const entry of ctx.autosomes) {
     const [, s, e] = entry;
-    const first = (s + 31) >>> 5;
+    let x = (s + 31) >>> 5;
     const last = (e >>> 5) - 1;
-    let done = -1;
-    for (let w = first; w < last; w += step) {
-      const dirty = ((hiA[w] ^ hiB[w]) & ~(loA[w] | loB[w])) | ((hiA[w + 1] ^ hiB[w + 1]) & ~(loA[w + 1] | loB[w + 1]));
-      if (dirty !== 0 || w <= done) continue;
-      const x = cleanExtent(a, b, w, first, last);
-      if (qualifies(ctx, x, minWords, minCM, present)) {
+    let known = x - 1;
+    let kd = -1;
+    while (x <= last) {
+      const y = reach[x];
+      if (y < 0) break;
+      // Read the words not read yet, from the far end: td is a tolerated word among them.
+      let td = -1;
+      let v = y;
+      for (; v > known; v--) {
+        const o = (hiA[v] ^ hiB[v]) & ~(loA[v] | loB[v]);
+        if (o === 0) continue;
+        if (td >= 0 || (o & (o - 1)) !== 0) break;
+        td = v;
+      }
+      if (v > known) {
+        x = v + 1;
+        kd = td;
+      } else if (td >= 0 && kd >= 0) {
+        x = kd + 1;
+        kd = td;
+      } else {
         if (!out) return true;
         out.push(entry);
         any = true;
         break;
       }
-      done = x.r0;
+      known = y;
     }
   }
   return any;
