@@ -32,6 +32,7 @@ export interface ScaleResult {
   /** CPU time of the matching thread (less sensitive than wall time to other work on the machine). */
   matchCpuMs: number;
   perLayoutMs: number[];
+  perLayoutCpuMs: number[];
   prepareMs: number;
   stats: GroupStats;
   relativesFound: string[];
@@ -91,6 +92,7 @@ export function runScale(total = 100_000, seed = 77): ScaleResult {
   const stats: GroupStats = { compared: 0, candidates: 0, matches: 0 };
   const found: string[] = [];
   const perLayoutMs: number[] = [];
+  const perLayoutCpuMs: number[] = [];
   let matchMs = 0;
   let matchCpuMs = 0;
   let prepareMs = 0;
@@ -109,6 +111,7 @@ export function runScale(total = 100_000, seed = 77): ScaleResult {
     const prepared = prepareQuery(qLayout, qGenome, L.layout);
     prepareMs += performance.now() - t;
     let ms = 0;
+    let cpuMs = 0;
     // One relative per layout, placed at a random place of its group.
     const rel = relatives[li];
     const relAt = rng.int(count);
@@ -132,10 +135,12 @@ export function runScale(total = 100_000, seed = 77): ScaleResult {
       const cpu = process.cpuUsage();
       for (const h of matchGroup(prepared, batch, {}, stats)) found.push(h.id);
       const used = process.cpuUsage(cpu);
-      matchCpuMs += (used.user + used.system) / 1000;
+      cpuMs += (used.user + used.system) / 1000;
       ms += performance.now() - t;
     }
     perLayoutMs.push(ms);
+    perLayoutCpuMs.push(cpuMs);
+    matchCpuMs += cpuMs;
     matchMs += ms;
     bytesPerGenome.push(words * 8);
     result.push({ name: L.name, size: L.layout.size, stored: count, overlapWithQuery: prepared.pairing.overlapMarkers });
@@ -146,6 +151,7 @@ export function runScale(total = 100_000, seed = 77): ScaleResult {
     matchMs,
     matchCpuMs,
     perLayoutMs,
+    perLayoutCpuMs,
     prepareMs,
     stats,
     relativesFound: found,
@@ -159,7 +165,7 @@ export function printScale(r: ScaleResult, out: (s: string) => void): void {
   out('  (stored genomes synthesised: each chromosome from one of 300 simulated founders; 4 true relatives planted)');
   r.layouts.forEach((l, i) => {
     out(
-      `  ${l.name.padEnd(28)} ${String(l.size).padStart(7)} markers, ${String(l.stored).padStart(6)} genomes, overlap with the query ${l.overlapWithQuery}: ${r.perLayoutMs[i].toFixed(0)} ms`,
+      `  ${l.name.padEnd(28)} ${String(l.size).padStart(7)} markers, ${String(l.stored).padStart(6)} genomes, overlap with the query ${l.overlapWithQuery}: ${r.perLayoutMs[i].toFixed(0)} ms (${r.perLayoutCpuMs[i].toFixed(0)} ms CPU, ${((1000 * r.perLayoutCpuMs[i]) / l.stored).toFixed(0)} µs a genome)`,
     );
   });
   const mean = r.bytesPerGenome.reduce((s, b, i) => s + b * r.layouts[i].stored, 0) / r.stored;
