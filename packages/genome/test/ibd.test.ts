@@ -7,8 +7,9 @@ import {
   matchOneToMany,
   type PackedLike,
   type PanelLike,
+  type SegmentThresholds,
 } from '../src/ibd/index.ts';
-import { type PresentMarkers, prefilter } from '../src/ibd/segments.ts';
+import { prefilter } from '../src/ibd/segments.ts';
 import { createPopulation, createRng, simulatePedigree, syntheticPanel } from '../src/simulate/index.ts';
 import { CHROMS, type Chrom, GenomeError } from '../src/types.ts';
 
@@ -131,16 +132,21 @@ describe('prefilter', () => {
   const ctx = matchContext(panel);
   const a = pack(new Array(words * 32).fill(0));
 
-  /** Any stretch of whole words with at most one single-break word, long enough (the definition). */
-  function bruteForce(kinds: number[], minWords: number, minCM: number, present?: PresentMarkers): boolean {
+  /**
+   * The definition, over every stretch: whole words with at most one single-break word, whose words
+   * and one more on either side span minCM and hold minMarkers (or the long rule's minimums).
+   */
+  function bruteForce(kinds: number[], t: SegmentThresholds, prefix?: Int32Array): boolean {
+    const longMin = t.long ? Math.max(t.long.minMarkers, Math.ceil(t.long.perCM * t.long.cM)) : 0;
     for (let l = 0; l < words; l++) {
       let tolerated = 0;
       for (let r = l; r < words; r++) {
         if (kinds[r] === 2 || (kinds[r] === 1 && ++tolerated > 1)) break;
-        const cM = ctx.wordEndCM[r] - ctx.wordStartCM[l];
-        const held = present ? present.prefix[r + 1] - present.prefix[l] : 0;
-        const enoughHeld = !present || held >= present.min || (!!present.long && cM >= present.long.minCM && held >= present.long.min);
-        if (r - l + 1 >= minWords && cM >= minCM && enoughHeld) return true;
+        const m0 = Math.max(0, (l - 1) * 32);
+        const m1 = Math.min(words * 32 - 1, (r + 1) * 32 + 31);
+        const cM = ctx.cm[m1] - ctx.cm[m0];
+        const held = prefix ? prefix[Math.min(words, r + 2)] - prefix[Math.max(0, l - 1)] : m1 - m0 + 1;
+        if (cM >= t.minCM && (held >= t.minMarkers || (!!t.long && cM >= t.long.cM && held >= longMin))) return true;
       }
     }
     return false;
@@ -160,17 +166,17 @@ describe('prefilter', () => {
         if (k >= 1) codes[w * 32 + rng.int(16)] = 2;
         if (k === 2) codes[w * 32 + 16 + rng.int(16)] = 2;
       });
-      const minWords = 1 + rng.int(20);
       const minCM = 1 + 20 * rng.next();
-      let present: PresentMarkers | undefined;
+      const t: SegmentThresholds = { minCM, minMarkers: 32 + rng.int(600), mergeMinMarkers: 0, mergeMinCM: 0 };
+      let prefix: Int32Array | undefined;
       if (trial % 2) {
         // Markers both layouts carry: a random share of each word.
-        const prefix = new Int32Array(words + 1);
+        prefix = new Int32Array(words + 1);
         for (let w = 0; w < words; w++) prefix[w + 1] = prefix[w] + rng.int(33);
-        present = { prefix, min: 50 + rng.int(300), long: trial % 4 === 1 ? { minCM: minCM + 2, min: 30 + rng.int(100) } : undefined };
+        if (trial % 4 === 1) t.long = { cM: minCM + 2, minMarkers: 30 + rng.int(100), perCM: rng.int(20) };
       }
-      const expected = bruteForce(kinds, minWords, minCM, present);
-      expect(prefilter(ctx, a, pack(codes), minWords, minCM, present)).toBe(expected);
+      const expected = bruteForce(kinds, t, prefix);
+      expect(prefilter(ctx, a, pack(codes), t, prefix)).toBe(expected);
       if (expected) passed++;
     }
     // Both outcomes are exercised.

@@ -4,16 +4,7 @@ import { GenomeError } from '../types.ts';
 import { type MatchContext, matchContext, type PackedLike } from './context.ts';
 import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany } from './evaluate.ts';
 import type { Relationship } from './grades.ts';
-import {
-  chromSegments,
-  FULL_IBD_DEFAULTS,
-  HALF_IBD_DEFAULTS,
-  PREFILTER_SLACK_CM,
-  type PresentMarkers,
-  prefilterChroms,
-  type Segment,
-  type SegmentThresholds,
-} from './segments.ts';
+import { chromSegments, FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, prefilterChroms, type Segment, type SegmentThresholds } from './segments.ts';
 
 /**
  * Matching across chip layouts. A query genome (packed over its own file's layout) is projected once
@@ -53,9 +44,8 @@ export interface LayoutPairing {
   half: SegmentThresholds;
   full: SegmentThresholds;
   x: SegmentThresholds;
-  /** Prefilter bounds (cM, markers both layouts carry) in the stored layout's coordinates. */
-  minCM: number;
-  present: PresentMarkers;
+  /** Per word of the stored layout, markers of the words before it that both layouts carry (for the prefilter). */
+  prefix: Int32Array;
 }
 
 /** A query ready to be compared with the genomes of one stored layout. */
@@ -168,7 +158,6 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     longMin < shortHalf.minMarkers
       ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, perCM: LONG_MIN_MARKERS_PER_CM } }
       : shortHalf;
-  const minCM = half.minCM - PREFILTER_SLACK_CM;
   // Markers both layouts carry, per word (the prefilter's marker bound).
   const words = (stored.size + 31) >>> 5;
   const prefix = new Int32Array(words + 1);
@@ -178,13 +167,6 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     else for (let k = w * 32; k < Math.min(stored.size, w * 32 + 32); k++) if (map[k] >= 0) n++;
     prefix[w + 1] = prefix[w] + n;
   }
-  // A true segment's whole inner words hold all its called markers but those of its two end words
-  // (at most 64). A long segment (half.long) qualifies with its own cM and marker minimums.
-  const minPresent = half.minMarkers - 64;
-  const long = half.long && {
-    minCM: half.long.cM - PREFILTER_SLACK_CM,
-    min: Math.max(half.long.minMarkers, Math.ceil(half.long.perCM * half.long.cM)) - 64,
-  };
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -195,8 +177,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     half,
     full: scaled(FULL_IBD_DEFAULTS, s),
     x: scaled(X_IBD_DEFAULTS, s),
-    minCM,
-    present: { prefix, min: minPresent, long },
+    prefix,
   };
   inner.set(stored, pairing);
   return pairing;
@@ -259,7 +240,7 @@ export function matchGroup(
   const ctx = matchContext(p.stored);
   const q = prepared.genome;
   const judge = (genome: PackedLike) => {
-    const chroms = prefilterChroms(ctx, q, genome, 1, p.minCM, p.present);
+    const chroms = prefilterChroms(ctx, q, genome, p.half, p.prefix);
     return chroms.length === 0 ? null : result(p, ctx, q, genome, chroms);
   };
   return matchMany(ctx, q, others, opts.minSharedCM ?? 0, judge, stats);

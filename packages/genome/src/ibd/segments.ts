@@ -160,50 +160,42 @@ export function chromSegments(
   if (pCount > 0) emitPending();
 }
 
-/** cM a segment may lose to partial words at its ends in the prefilter. */
-export const PREFILTER_SLACK_CM = 1;
-
 /**
- * Markers a prefilter stretch must hold: `prefix[w]` counts the markers of words before w that can be
- * called in both genomes (all markers for a same-layout pair; those both layouts carry otherwise).
- */
-export interface PresentMarkers {
-  prefix: Int32Array;
-  min: number;
-  /** A second way to qualify (long segments, SegmentThresholds.long): at least `minCM` and `min` markers. */
-  long?: { minCM: number; min: number };
-}
-
-/**
- * Per whole autosomal word x, the first word y such that the stretch [x, y] is long enough (at least
- * `minWords` words and `minCM` cM, and holding `present`'s markers); -1 when none is on x's
- * chromosome. Both bounds grow with the stretch, so reach[x] never decreases along a chromosome.
- * Cached per layout pairing (or per context) and thresholds.
+ * Per whole autosomal word x, the first word y such that a segment around the stretch [x, y] could
+ * qualify under `t`; -1 when none is on x's chromosome. A true segment holds the whole words inside
+ * it, and its markers lie within one more word on either side (clamped to its chromosome), so its
+ * cM and its markers called in both are at most those of [x - 1, y + 1]: [x, y] passes when those
+ * bounds reach the segment minimums (including the long-segment rule, `t.long`). `prefix[w]` counts
+ * the markers of the words before w that both genomes can have called (for a layout pairing, those
+ * both layouts carry); without it every marker counts. Both bounds grow with y and shrink with x,
+ * so reach never decreases along a chromosome. Cached per prefix (or context) and thresholds.
  */
 const reachCache = new WeakMap<object, Map<string, Int32Array>>();
-function reachOf(ctx: MatchContext, minWords: number, minCM: number, present?: PresentMarkers): Int32Array {
-  const owner = present ?? ctx;
+function reachOf(ctx: MatchContext, t: SegmentThresholds, prefix?: Int32Array): Int32Array {
+  const owner = prefix ?? ctx;
   let byKey = reachCache.get(owner);
   if (!byKey) {
     byKey = new Map();
     reachCache.set(owner, byKey);
   }
-  const key = `${minWords}/${minCM}`;
+  const { minCM, minMarkers, long } = t;
+  const key = `${minCM}/${minMarkers}/${long ? `${long.cM}/${long.minMarkers}/${long.perCM}` : ''}`;
   const hit = byKey.get(key);
   if (hit) return hit;
-  const { wordStartCM, wordEndCM } = ctx;
-  const enough = (l: number, r: number) =>
-    r - l + 1 >= minWords &&
-    wordEndCM[r] - wordStartCM[l] >= minCM &&
-    (!present ||
-      present.prefix[r + 1] - present.prefix[l] >= present.min ||
-      (present.long !== undefined &&
-        wordEndCM[r] - wordStartCM[l] >= present.long.minCM &&
-        present.prefix[r + 1] - present.prefix[l] >= present.long.min));
-  const reach = new Int32Array(wordStartCM.length).fill(-1);
+  const { cm } = ctx;
+  const longMin = long ? Math.max(long.minMarkers, Math.ceil(long.perCM * long.cM)) : 0;
+  const reach = new Int32Array((ctx.panel.size + 31) >>> 5).fill(-1);
   for (const [, s, e] of ctx.autosomes) {
     const first = (s + 31) >>> 5;
     const last = (e >>> 5) - 1;
+    const enough = (l: number, r: number) => {
+      const m0 = Math.max(s, (l - 1) << 5);
+      const m1 = Math.min(e - 1, ((r + 1) << 5) + 31);
+      const span = cm[m1] - cm[m0];
+      if (span < minCM) return false;
+      const held = prefix ? prefix[Math.min(r + 2, prefix.length - 1)] - prefix[Math.max(0, l - 1)] : m1 - m0 + 1;
+      return held >= minMarkers || (long !== undefined && span >= long.cM && held >= longMin);
+    };
     let r = first;
     for (let l = first; l <= last; l++) {
       if (r < l) r = l;
@@ -217,20 +209,12 @@ function reachOf(ctx: MatchContext, minWords: number, minCM: number, present?: P
 }
 
 /**
- * Cheap word-level test: does any autosome hold a stretch of whole words, long enough in words, cM
- * and markers (`minWords`, `minCM`, `present`), free of opposite homozygotes but for at most one word
- * holding a single one (the error tolerance)? Called with thresholds a little below the segment
- * thresholds (the partial words at a segment's ends are not counted), a true segment always passes.
+ * Cheap word-level test: could any autosome hold a half-identical segment under `t`? That needs a
+ * stretch of whole words free of opposite homozygotes but for at most one word holding a single one
+ * (the error tolerance) and long enough (reachOf). A true segment always passes; `prefix` as in reachOf.
  */
-export function prefilter(
-  ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
-  minWords: number,
-  minCM: number,
-  present?: PresentMarkers,
-): boolean {
-  return scan(ctx, a, b, reachOf(ctx, minWords, minCM, present), null);
+export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, t: SegmentThresholds, prefix?: Int32Array): boolean {
+  return scan(ctx, a, b, reachOf(ctx, t, prefix), null);
 }
 
 /**
@@ -241,12 +225,11 @@ export function prefilterChroms(
   ctx: MatchContext,
   a: PackedLike,
   b: PackedLike,
-  minWords: number,
-  minCM: number,
-  present?: PresentMarkers,
+  t: SegmentThresholds,
+  prefix?: Int32Array,
 ): MatchContext['autosomes'] {
   const out: MatchContext['autosomes'] = [];
-  scan(ctx, a, b, reachOf(ctx, minWords, minCM, present), out);
+  scan(ctx, a, b, reachOf(ctx, t, prefix), out);
   return out;
 }
 
