@@ -211,7 +211,8 @@ function reachOf(ctx: MatchContext, t: SegmentThresholds, prefix?: Int32Array): 
 /**
  * Cheap word-level test: could any autosome hold a half-identical segment under `t`? That needs a
  * stretch of whole words free of opposite homozygotes but for at most one word holding a single one
- * (the error tolerance) and long enough (reachOf). A true segment always passes; `prefix` as in reachOf.
+ * (the error tolerance) and long enough (reachOf). A true segment with at most one tolerated miscall
+ * always passes; `prefix` as in reachOf.
  */
 export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, t: SegmentThresholds, prefix?: Int32Array): boolean {
   return scan(ctx, a, b, reachOf(ctx, t, prefix), null);
