@@ -137,7 +137,7 @@ describe('prefilter', () => {
    * and one more on either side span minCM and hold minMarkers (or the long rule's minimums).
    */
   function bruteForce(kinds: number[], t: SegmentThresholds, prefix?: Int32Array): boolean {
-    const longMin = t.long ? Math.max(t.long.minMarkers, Math.ceil(t.long.perCM * t.long.cM)) : 0;
+    const longMin = t.long ? Math.max(t.long.minMarkers, t.long.minHomozygous) : 0;
     for (let l = 0; l < words; l++) {
       let tolerated = 0;
       for (let r = l; r < words; r++) {
@@ -173,7 +173,7 @@ describe('prefilter', () => {
         // Markers both layouts carry: a random share of each word.
         prefix = new Int32Array(words + 1);
         for (let w = 0; w < words; w++) prefix[w + 1] = prefix[w] + rng.int(33);
-        if (trial % 4 === 1) t.long = { cM: minCM + 2, minMarkers: 30 + rng.int(100), perCM: rng.int(20) };
+        if (trial % 4 === 1) t.long = { cM: minCM + 2, minMarkers: 30 + rng.int(100), minHomozygous: rng.int(200) };
       }
       const expected = bruteForce(kinds, t, prefix);
       expect(prefilter(ctx, a, pack(codes), t, prefix)).toBe(expected);

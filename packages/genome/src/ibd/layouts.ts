@@ -90,15 +90,17 @@ export const MERGE_MIN_MARKERS_FLOOR = 200;
 
 /**
  * Segments of at least LONG_SEGMENT_CM need only LONG_MIN_MARKERS_FLOOR markers both layouts carry
- * (or the density-scaled minimum, when higher), and LONG_MIN_MARKERS_PER_CM per cM of their length.
+ * (or the density-scaled minimum, when higher), of which LONG_MIN_HOMOZYGOUS homozygous in both.
  * Measured on the cross-layout bench (149,545 shared markers, ≈ 44 a cM): the 10–20 cM true segments
- * missed under the 350 floor were single clean runs holding 170–349 shared markers, mostly 20–29 a cM;
- * the floor alone (200) let chance runs through marker-poor stretches (up to 27 cM) count between
- * unrelated people, which the per-cM minimum stops (figures in docs/chip-layouts.md).
+ * missed under the 350 floor were single clean runs holding 170–349 shared markers; the floor alone
+ * (200) let chance runs through marker-poor stretches count between unrelated people. Those chance
+ * runs are clean mostly because they hold few markers where both people are homozygous (the only
+ * markers that can break a run), so that count, not markers per cM, keeps them out (figures in
+ * docs/chip-layouts.md).
  */
 export const LONG_SEGMENT_CM = 10;
 export const LONG_MIN_MARKERS_FLOOR = 200;
-export const LONG_MIN_MARKERS_PER_CM = 22;
+export const LONG_MIN_HOMOZYGOUS = 150;
 
 function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   return {
@@ -156,7 +158,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   const longMin = Math.max(LONG_MIN_MARKERS_FLOOR, Math.round(HALF_IBD_DEFAULTS.minMarkers * s));
   const half: SegmentThresholds =
     longMin < shortHalf.minMarkers
-      ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, perCM: LONG_MIN_MARKERS_PER_CM } }
+      ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, minHomozygous: LONG_MIN_HOMOZYGOUS } }
       : shortHalf;
   // Markers both layouts carry, per word (the prefilter's marker bound).
   const words = (stored.size + 31) >>> 5;

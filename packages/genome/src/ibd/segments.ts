@@ -34,10 +34,11 @@ export interface SegmentThresholds {
   mergeMinCM: number;
   /**
    * A lower marker minimum for long segments (sparse cross-layout overlaps): a segment of at least
-   * `cM` needs only `minMarkers` markers called in both and `perCM` per cM of its length (so a long
-   * run through a marker desert still needs the full minimum). Unset: `minMarkers` for every length.
+   * `cM` needs only `minMarkers` markers called in both, of which `minHomozygous` homozygous in both
+   * (the markers where an opposite homozygote could have broken it: a chance run is clean mostly
+   * because it holds few of them). Unset: `minMarkers` for every length.
    */
-  long?: { cM: number; minMarkers: number; perCM: number };
+  long?: { cM: number; minMarkers: number; minHomozygous: number };
 }
 
 export const HALF_IBD_DEFAULTS: SegmentThresholds = {
@@ -91,20 +92,22 @@ export function chromSegments(
   const half = kind === 'half';
   const w0 = s >>> 5;
   const w1 = (e - 1) >>> 5;
-  // Current run: markers called in both since the last break.
+  // Current run: markers called in both since the last break (hom: of them, homozygous in both).
   let first = -1;
   let last = -1;
   let count = 0;
+  let hom = 0;
   // The previous run (pCount 0: none), kept while it may still be joined across the one break
   // that ended it. An empty run between two breaks means two breaks in a row: no join.
   let pFirst = -1;
   let pLast = -1;
   let pCount = 0;
+  let pHom = 0;
 
   const emitPending = () => {
     if (pCount < fewest) return;
     const len = cm[pLast] - cm[pFirst];
-    if (pCount < minMarkers && !(long && len >= long.cM && pCount >= long.perCM * len)) return;
+    if (pCount < minMarkers && !(long && len >= long.cM && pHom >= long.minHomozygous)) return;
     if (len >= minCM) out.push({ chrom, start: panel.pos[pFirst], end: panel.pos[pLast], cM: len, markers: pCount });
   };
   const close = () => {
@@ -116,14 +119,17 @@ export function chromSegments(
     ) {
       pLast = last;
       pCount += count;
+      pHom += hom;
     } else {
       if (pCount > 0) emitPending();
       pFirst = first;
       pLast = last;
       pCount = count;
+      pHom = hom;
     }
     first = -1;
     count = 0;
+    hom = 0;
   };
 
   for (let w = w0; w <= w1; w++) {
@@ -135,6 +141,7 @@ export function chromSegments(
     const hb = hiB[w];
     const lb = loB[w];
     const both = ~(ha & la) & ~(hb & lb) & mask;
+    const homs = ~(la | lb);
     let brk = half ? (ha ^ hb) & ~(la | lb) & mask : ((ha ^ hb) | (la ^ lb)) & both;
     const base = w << 5;
     let rest = both;
@@ -145,6 +152,7 @@ export function chromSegments(
         if (first < 0) first = base + ctz(before);
         last = base + 31 - Math.clz32(before);
         count += popcnt(before);
+        if (long) hom += popcnt(before & homs);
       }
       close();
       rest = bit === 31 ? 0 : rest & (-1 << (bit + 1));
@@ -154,6 +162,7 @@ export function chromSegments(
       if (first < 0) first = base + ctz(rest);
       last = base + 31 - Math.clz32(rest);
       count += popcnt(rest);
+      if (long) hom += popcnt(rest & homs);
     }
   }
   close();
@@ -179,11 +188,11 @@ function reachOf(ctx: MatchContext, t: SegmentThresholds, prefix?: Int32Array): 
     reachCache.set(owner, byKey);
   }
   const { minCM, minMarkers, long } = t;
-  const key = `${minCM}/${minMarkers}/${long ? `${long.cM}/${long.minMarkers}/${long.perCM}` : ''}`;
+  const key = `${minCM}/${minMarkers}/${long ? `${long.cM}/${long.minMarkers}/${long.minHomozygous}` : ''}`;
   const hit = byKey.get(key);
   if (hit) return hit;
   const { cm } = ctx;
-  const longMin = long ? Math.max(long.minMarkers, Math.ceil(long.perCM * long.cM)) : 0;
+  const longMin = long ? Math.max(long.minMarkers, long.minHomozygous) : 0;
   const reach = new Int32Array((ctx.panel.size + 31) >>> 5).fill(-1);
   for (const [, s, e] of ctx.autosomes) {
     const first = (s + 31) >>> 5;
