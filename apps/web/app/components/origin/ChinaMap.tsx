@@ -74,9 +74,9 @@ export function ChinaMap({
         const codeOf = new Map([...nameOf].map(([code, name]) => [name, code]));
         // Every province gets a value (0 where the data has none), so none is drawn apart as "no data":
         // a province without users, Taiwan included, looks like any other province at zero.
-        const valueOf = new Map(values.map((v) => [v.code, v.value]));
+        const valueByCode = new Map(values.map((v) => [v.code, v.value]));
         const data = [...nameOf].map(([code, name]) => {
-          const value = valueOf.get(code) ?? 0;
+          const value = valueByCode.get(code) ?? 0;
           return { name, value, label: { show: value > 0 } };
         });
         const max = Math.max(1, ...values.map((v) => v.value));
