@@ -10,7 +10,9 @@ import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { originRoutes } from './origin/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -35,6 +37,8 @@ const DOMAINS = [
   ancestryRoutes,
   originRoutes,
   relativesRoutes,
+  orderRoutes,
+  paymentRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

@@ -7,3 +7,4 @@ export * from './addresses.ts';
 export * from './reports.ts';
 export * from './ancestry.ts';
 export * from './relativesSafety.ts';
+export * from './orders.ts';

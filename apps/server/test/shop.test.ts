@@ -1,0 +1,225 @@
+import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import { CODES } from '@jiyin/contracts/codes';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { canHide, canTransition, DEFAULT_INVOICE_CONTENT, ORDER_STATES, type OrderState, SHOP_PATHS } from '@jiyin/contracts/shop';
+import { schema, testDatabaseTargets } from '@jiyin/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DevPayProvider } from '../src/payments/providers.ts';
+import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
+type Answer = { code: number; data: any; msg: string };
+
+/** The allowed moves, written out again by hand so a changed table in the code fails here. */
+const ALLOWED = new Set(['created>paid', 'created>cancelled', 'paid>shipped', 'paid>refunded', 'shipped>bound', 'bound>done']);
+
+describe('order state machine', () => {
+  it('allows exactly the listed transitions and refuses every other pair', () => {
+    let allowed = 0;
+    for (const from of ORDER_STATES)
+      for (const to of ORDER_STATES) {
+        expect(canTransition(from, to), `${from} > ${to}`).toBe(ALLOWED.has(`${from}>${to}`));
+        if (canTransition(from, to)) allowed++;
+      }
+    expect(allowed).toBe(ALLOWED.size);
+    expect(ORDER_STATES.filter(canHide)).toEqual<OrderState[]>(['done', 'cancelled', 'refunded']);
+  });
+});
+
+const ADDRESS = {
+  receiver: '张三',
+  nationCode: '86',
+  phone: '13812345678',
+  region: {
+    province: { code: '11', name: '北京市' },
+    city: { code: '1101', name: '市辖区' },
+    district: { code: '110108', name: '海淀区' },
+  },
+  detail: '中关村大街 1 号',
+};
+
+describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', (target) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let aliceAddress: string;
+  let bobAddress: string;
+  let dev: DevPayProvider;
+  let keyN = 0;
+  const key = () => `test-key-${++keyN}-abcdef`;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    alice = await signUpUser(t, '13700000011', undefined, '爱丽丝');
+    bob = await signUpUser(t, '13700000012', undefined, '鲍勃');
+    aliceAddress = (await call('POST', ACCOUNT_PATHS.deliveryAddresses, alice, ADDRESS)).data.id;
+    bobAddress = (await call('POST', ACCOUNT_PATHS.deliveryAddresses, bob, ADDRESS)).data.id;
+    dev = new DevPayProvider(t.config.pay.devSecret);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null, body?: unknown): Promise<Answer> => {
+    const res = await t.app.inject({ method, url, payload: body as object, headers: cookie ? { cookie } : {} });
+    return res.json();
+  };
+  const order = (id: string) => fillPattern(SHOP_PATHS.order, { id });
+  const status = (id: string) => fillPattern(SHOP_PATHS.orderStatus, { id });
+  const pay = (id: string) => fillPattern(SHOP_PATHS.pay, { id });
+  const notify = (body: unknown) => call('POST', fillPattern(SHOP_PATHS.payNotify, { provider: 'dev' }), null, body);
+  const buy = (cookie: string, body: Record<string, unknown> = {}) =>
+    call('POST', SHOP_PATHS.createOrder, cookie, {
+      productId: 'ANCESTRY',
+      sku: 'ANCESTRY-1',
+      count: 1,
+      addressId: cookie === alice ? aliceAddress : bobAddress,
+      idempotencyKey: key(),
+      ...body,
+    });
+  const startPay = async (id: string) => (await call('POST', pay(id), alice, { payType: 'dev' })).data.paymentId as string;
+  const paid = (paymentId: string, amount: number, notifyId = `n-${paymentId}`) =>
+    dev.notification({ notifyId, paymentId, amount, result: 'ok', tradeNo: `T-${notifyId}` });
+  const stock = async (productId: string) =>
+    (await t.database.db.select({ s: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId)))[0].s;
+
+  it('prices SKUs on the server by package tier, and gives the standard price range', async () => {
+    const price = async (count: number) =>
+      (await call('POST', SHOP_PATHS.skuPrice, null, { productId: 'STANDARD_ANCESTRY', sku: 'STANDARD_ANCESTRY-1', count })).data;
+    expect(await price(1)).toMatchObject({ unitPrice: 99900, packageDiscount: 0, total: 99900 });
+    expect(await price(2)).toMatchObject({ packageDiscount: 10000, total: 189800 });
+    expect(await price(4)).toMatchObject({ packageDiscount: 60000, total: 339600 });
+    const bad = await call('POST', SHOP_PATHS.skuPrice, null, { productId: 'STANDARD_ANCESTRY', sku: 'NOPE', count: 1 });
+    expect(bad).toMatchObject({ code: CODES.NOT_FOUND.code, msg: '商品不存在或已下架' });
+    expect((await call('POST', SHOP_PATHS.skuPrice, null, { productId: 'X', sku: 'Y', count: 0.5 })).code).toBe(CODES.BAD_REQUEST.code);
+    expect((await call('POST', SHOP_PATHS.skuPrice, null, { productId: 'RAW_DATA_IMPORT', sku: 'x', count: 1 })).code).toBe(
+      CODES.NOT_FOUND.code,
+    );
+    expect((await call('GET', SHOP_PATHS.priceRange, null)).data).toEqual({ min: 39900, max: 99900 });
+    const list = await call('GET', '/web/api/new/commodity/list?tags=y_full', null);
+    expect(list.data.list.map((p: { id: string }) => p.id)).toEqual(['Y_FULL']);
+    expect(list.data.list[0]).not.toHaveProperty('stock');
+  });
+
+  it('creates one order per idempotency key, at the server price, from the caller’s own address', async () => {
+    const idempotencyKey = key();
+    const body = { count: 2, idempotencyKey, total: 1, unitPrice: 1 };
+    const [a, b] = await Promise.all([buy(alice, body), buy(alice, body)]);
+    expect(a.code).toBe(0);
+    expect(b.data.id).toBe(a.data.id);
+    expect(a.data).toMatchObject({
+      state: 'created',
+      count: 2,
+      unitPrice: 49900,
+      packageDiscount: 5000,
+      total: 94800,
+      productName: '祖源检测',
+    });
+    expect(a.data.address).toEqual({ receiver: '张三', phone: '13812345678', region: '北京市 海淀区', detail: '中关村大街 1 号' });
+    const rows = await t.database.db.select().from(schema.orders).where(eq(schema.orders.idempotencyKey, idempotencyKey));
+    expect(rows).toHaveLength(1);
+    expect((await buy(alice, { addressId: bobAddress })).msg).toBe('收货地址不存在');
+    expect((await buy(alice, { count: 11 })).code).toBe(CODES.BAD_REQUEST.code);
+    expect((await buy(alice, { productId: 'RAW_DATA_IMPORT', sku: 'x' })).code).toBe(CODES.NOT_FOUND.code);
+    expect((await call('POST', SHOP_PATHS.createOrder, null, {})).code).toBe(CODES.NOT_LOGGED_IN.code);
+  });
+
+  it('takes stock when ordering and refuses more than is left', async () => {
+    await t.database.db.update(schema.products).set({ stock: 2 }).where(eq(schema.products.id, 'HP'));
+    expect((await buy(alice, { productId: 'HP', sku: 'HP-1', count: 3 })).msg).toBe('库存不足，请减少数量或稍后再试');
+    const o = await buy(alice, { productId: 'HP', sku: 'HP-1', count: 2 });
+    expect(o.code).toBe(0);
+    expect(await stock('HP')).toBe(0);
+    // Refused orders leave nothing behind.
+    expect((await t.database.db.select().from(schema.orders).where(eq(schema.orders.productId, 'HP'))).length).toBe(1);
+    expect((await call('PUT', status(o.data.id), alice, { status: 'cancelled' })).data.state).toBe('cancelled');
+    expect(await stock('HP')).toBe(2);
+  });
+
+  it('shows orders to their owner only: another user’s id answers like a missing one', async () => {
+    const mine = await buy(alice);
+    const missing = await call('GET', order('00000000-0000-4000-8000-000000000000'), bob);
+    for (const [method, url, body] of [
+      ['GET', order(mine.data.id), undefined],
+      ['PUT', status(mine.data.id), { status: 'cancelled' }],
+      ['POST', pay(mine.data.id), { payType: 'dev' }],
+      ['GET', pay(mine.data.id), undefined],
+      ['PUT', fillPattern(SHOP_PATHS.orderInvoice, { id: mine.data.id }), {}],
+    ] as const) {
+      const res = await call(method, url, bob, body);
+      expect(res, `${method} ${url}`).toMatchObject({ code: missing.code, msg: missing.msg, data: null });
+    }
+    expect((await call('GET', order('not-a-uuid'), alice)).code).toBe(CODES.BAD_REQUEST.code);
+    const list = await call('GET', `${SHOP_PATHS.orders}?page=1&size=50`, bob);
+    expect(list.data.list.map((o: { id: string }) => o.id)).not.toContain(mine.data.id);
+    expect((await call('GET', order(mine.data.id), alice)).data.id).toBe(mine.data.id);
+  });
+
+  it('pays only through a correctly signed notification, once; forged and replayed ones change nothing', async () => {
+    const o = (await buy(alice)).data;
+    const paymentId = await startPay(o.id);
+    expect(await startPay(o.id)).toBe(paymentId);
+    const forged = { ...paid(paymentId, o.total), sign: 'f'.repeat(64) };
+    expect(await notify(forged)).toMatchObject({ code: CODES.BAD_SIGNATURE.code });
+    const tampered = { ...paid(paymentId, o.total), amount: 1 };
+    expect((await notify(tampered)).code).toBe(CODES.BAD_SIGNATURE.code);
+    expect((await notify({ nonsense: true })).code).toBe(CODES.BAD_SIGNATURE.code);
+    expect((await notify(paid(paymentId, 1, 'cheap'))).data.outcome).toBe('ignored');
+    expect((await call('GET', order(o.id), alice)).data.state).toBe('created');
+
+    const good = paid(paymentId, o.total);
+    expect((await notify(good)).data.outcome).toBe('paid');
+    const after = (await call('GET', order(o.id), alice)).data;
+    expect(after).toMatchObject({ state: 'paid', payment: { payType: 'dev', state: 'paid' } });
+    expect((await notify(good)).data.outcome).toBe('duplicate');
+    // A later "fail" for the settled payment is ignored too.
+    const late = dev.notification({ notifyId: 'late', paymentId, amount: o.total, result: 'fail', tradeNo: 'x' });
+    expect((await notify(late)).data.outcome).toBe('ignored');
+    expect((await call('GET', order(o.id), alice)).data).toEqual(after);
+    expect((await call('GET', pay(o.id), alice)).data).toEqual({ orderState: 'paid', paymentState: 'paid' });
+    expect((await call('POST', pay(o.id), alice, { payType: 'dev' })).msg).toBe('订单当前状态不能支付');
+  });
+
+  it('runs the development cashier: fail keeps the order payable, ok pays it, cancel refunds it', async () => {
+    const o = (await buy(alice)).data;
+    const simulate = (paymentId: string, result: string, cookie = alice) =>
+      call('POST', fillPattern(SHOP_PATHS.devPaySimulate, { paymentId }), cookie, { result });
+    const first = await startPay(o.id);
+    expect((await simulate(first, 'fail')).data.outcome).toBe('failed');
+    expect((await call('GET', order(o.id), alice)).data.state).toBe('created');
+    const second = await startPay(o.id);
+    expect(second).not.toBe(first);
+    expect((await simulate(second, 'ok', bob)).code).toBe(CODES.NOT_FOUND.code);
+    expect((await simulate(second, 'ok')).data.outcome).toBe('paid');
+
+    expect((await call('PUT', status(o.id), alice, { status: 'hidden' })).msg).toBe('只能删除已完成、已取消或已退款的订单');
+    const cancelled = await call('PUT', status(o.id), alice, { status: 'cancelled' });
+    expect(cancelled.data).toMatchObject({ state: 'refunded', payment: { state: 'refunded', refunded: true } });
+    expect((await call('PUT', status(o.id), alice, { status: 'cancelled' })).msg).toBe('订单已取消或已退款');
+    expect((await call('PUT', status(o.id), alice, { status: 'hidden' })).code).toBe(0);
+    const list = await call('GET', SHOP_PATHS.orders, alice);
+    expect(list.data.list.map((x: { id: string }) => x.id)).not.toContain(o.id);
+  });
+
+  it('takes invoice info for a paid order once, with the default content', async () => {
+    const o = (await buy(alice)).data;
+    const invoice = (id: string, body: unknown) => call('PUT', fillPattern(SHOP_PATHS.orderInvoice, { id }), alice, body);
+    const company = {
+      type: 'company',
+      email: 'finance@example.com',
+      mobile: '13812345678',
+      info: { companyName: '北京某某科技有限公司', taxpayerCode: '91110108MA01ABCD2X' },
+    };
+    expect((await invoice(o.id, company)).msg).toBe('订单支付后才能申请发票');
+    await notify(paid(await startPay(o.id), o.total));
+    expect((await invoice(o.id, { ...company, info: { companyName: '北京某某科技有限公司' } })).msg).toBe('企业发票请填写纳税人识别号');
+    const done = await invoice(o.id, company);
+    expect(done.data.invoice).toMatchObject({
+      type: 'company',
+      invoiceType: 'electronic',
+      info: { invoiceContent: DEFAULT_INVOICE_CONTENT },
+    });
+    expect((await invoice(o.id, company)).msg).toBe('该订单已申请过发票');
+  });
+});
