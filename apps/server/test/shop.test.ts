@@ -1,7 +1,15 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
-import { canHide, canTransition, DEFAULT_INVOICE_CONTENT, ORDER_STATES, type OrderState, SHOP_PATHS } from '@jiyin/contracts/shop';
+import {
+  canHide,
+  canTransition,
+  DEFAULT_INVOICE_CONTENT,
+  ORDER_STATES,
+  type OrderState,
+  SHOP_PATHS,
+  yfullShopPath,
+} from '@jiyin/contracts/shop';
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +32,14 @@ describe('order state machine', () => {
       }
     expect(allowed).toBe(ALLOWED.size);
     expect(ORDER_STATES.filter(canHide)).toEqual<OrderState[]>(['done', 'cancelled', 'refunded']);
+  });
+
+  it('sends only a current person with a known sex and an SNP chip to /shop/yfull (§6)', () => {
+    expect(yfullShopPath({ gender: 'male', productType: 'GENETIC' })).toBe('/shop/yfull');
+    expect(yfullShopPath({ gender: 'female', productType: 'GENETIC' })).toBe('/shop/yfull');
+    expect(yfullShopPath({ gender: null, productType: 'GENETIC' })).toBe('/shop/yfull-noreport');
+    expect(yfullShopPath({ gender: 'male', productType: 'NGS' })).toBe('/shop/yfull-noreport');
+    expect(yfullShopPath(null)).toBe('/shop/yfull-noreport');
   });
 });
 

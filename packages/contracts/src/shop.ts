@@ -120,6 +120,19 @@ export function standardPriceRange(products: Product[]): { min: number; max: num
   return { min: Math.min(min, max), max: Math.max(min, max) };
 }
 
+/** The version choices of /buy/standard/order, whose price range §9 gives (trait to standard). */
+export const STANDARD_CHOICE_TAGS = ['standard', 'ances_trait', 'trait'] as const;
+
+/**
+ * §6: /shop/yfull is for a signed-in user whose current person has a known sex and an SNP-chip
+ * (GENETIC) detection; everyone else gets /shop/yfull-noreport.
+ */
+export function yfullShopPath(current: { gender: string | null; productType: string } | null): '/shop/yfull' | '/shop/yfull-noreport' {
+  return current && (current.gender === 'male' || current.gender === 'female') && current.productType === 'GENETIC'
+    ? '/shop/yfull'
+    : '/shop/yfull-noreport';
+}
+
 export const skuPriceSchema = z.object({
   productId: z.string({ error: '请选择商品' }).min(1, '请选择商品').max(64),
   sku: z.string({ error: '请选择规格' }).min(1, '请选择规格').max(64),

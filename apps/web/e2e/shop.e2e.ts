@@ -1,0 +1,62 @@
+import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
+import { apiUser } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
+  it('chooses a product, pays with the development cashier, sees the order, cancels and is refunded', async () => {
+    const user = await apiUser(vp.name === 'pc' ? '13600000091' : '13600000092', '购物测试');
+    await user.call('POST', ACCOUNT_PATHS.deliveryAddresses, {
+      receiver: '王芳',
+      nationCode: '86',
+      phone: '13812345678',
+      region: { province: { code: '31', name: '上海市' }, city: { code: '3101', name: '市辖区' }, district: { code: '310104', name: '徐汇区' } },
+      detail: '漕溪北路 88 号',
+      isDefault: true,
+    });
+    const page = await openPage(browser, vp);
+    await page.context().addCookies([{ name: '__token', value: user.token, url: baseUrl() }]);
+
+    await gotoReady(page, `${baseUrl()}/shop/gene/product-select`);
+    await page.locator('[data-product-id="ANCESTRY"]').getByRole('button', { name: '立即购买' }).click();
+    await page.waitForURL('**/buy/ANCESTRY/order');
+    await page.getByTestId('buy-order').getByText('王芳').waitFor();
+    await page.getByLabel('数量').fill('2');
+    await page.getByLabel('数量').blur();
+    // ¥499 × 2 less the two-kit cut of ¥25 a kit.
+    await page.getByTestId('order-total').getByText('¥948').waitFor();
+    await screenshot(page, vp, 'shop-order');
+    await page.getByRole('button', { name: '提交订单' }).click();
+    await page.waitForURL(/\/user\/orders\/[0-9a-f-]{36}$/);
+    await page.getByTestId('order-state').getByText('待支付').waitFor();
+
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.getByTestId('dev-cashier').waitFor();
+    await screenshot(page, vp, 'shop-cashier');
+    await page.getByRole('button', { name: '支付成功' }).click();
+    await page.getByTestId('order-state').getByText('已支付，待发货').waitFor();
+    await screenshot(page, vp, 'shop-paid');
+
+    await page.getByRole('button', { name: '取消订单并退款' }).click();
+    await page.getByRole('button', { name: '确定取消' }).click();
+    await page.getByTestId('order-state').getByText('已退款').waitFor();
+    await page.getByText('已原路退回 ¥948').waitFor();
+    await screenshot(page, vp, 'shop-refunded');
+
+    await page.getByRole('link', { name: '返回订单列表' }).click();
+    await page.waitForURL('**/user/orders');
+    const row = page.getByTestId('order-row');
+    expect(await row.count()).toBe(1);
+    await row.getByText('已退款').waitFor();
+    await screenshot(page, vp, 'shop-orders');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
