@@ -5,6 +5,7 @@ import { ancestryRoutes } from './ancestry/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -39,6 +40,7 @@ const DOMAINS = [
   relativesRoutes,
   orderRoutes,
   paymentRoutes,
+  couponRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

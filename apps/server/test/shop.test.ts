@@ -238,4 +238,53 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
     });
     expect((await invoice(o.id, company)).msg).toBe('该订单已申请过发票');
   });
+
+  it('redeems codes for coupons once per user, recommends the best usable one, applies it on the server', async () => {
+    const redeem = (code: string, cookie = alice) => call('POST', SHOP_PATHS.couponRedeem, cookie, { code });
+    expect((await redeem('xinke50')).data).toMatchObject({ title: '新客立减 50 元', amount: 5000, threshold: 29900, status: 'unused' });
+    expect((await redeem('XINKE50')).msg).toBe('你已兑换过这个兑换码');
+    expect((await redeem('NOSUCHCODE')).msg).toBe('兑换码不存在');
+    expect((await redeem('!!')).code).toBe(CODES.BAD_REQUEST.code);
+    const ances = (await redeem('XUNGEN100')).data;
+    const recommend = async (productId: string, sku: string) =>
+      (await call('POST', SHOP_PATHS.couponRecommend, alice, { productId, sku, count: 1 })).data.list.map(
+        (c: { title: string; discount: number }) => [c.title, c.discount],
+      );
+    expect(await recommend('ANCESTRY', 'ANCESTRY-1')).toEqual([
+      ['寻根季 祖源产品立减 100 元', 10000],
+      ['新客立减 50 元', 5000],
+    ]);
+    expect(await recommend('TRAIT', 'TRAIT-1')).toEqual([['新客立减 50 元', 5000]]);
+    expect(await recommend('HP', 'HP-1')).toEqual([]);
+
+    expect((await buy(alice, { productId: 'TRAIT', sku: 'TRAIT-1', couponId: ances.id })).msg).toBe('优惠券不可用');
+    expect((await buy(bob, { couponId: ances.id })).msg).toBe('优惠券不可用');
+    const o = (await buy(alice, { couponId: ances.id, couponDiscount: 99_999 })).data;
+    expect(o).toMatchObject({ couponDiscount: 10000, total: 39900 });
+    expect((await buy(alice, { couponId: ances.id })).msg).toBe('优惠券不可用');
+    const used = await call('GET', `${SHOP_PATHS.coupons}?status=used`, alice);
+    expect(used.data.list.map((c: { id: string }) => c.id)).toEqual([ances.id]);
+    await call('PUT', status(o.id), alice, { status: 'cancelled' });
+    const back = await call('GET', `${SHOP_PATHS.coupons}?status=unused`, alice);
+    expect(back.data.list.map((c: { id: string }) => c.id)).toContain(ances.id);
+    expect((await call('GET', SHOP_PATHS.coupons, bob)).data.list).toEqual([]);
+  });
+
+  it('lets 100 concurrent orders use one coupon exactly once', async () => {
+    const phone = target.name === 'pglite' ? '13700000013' : '13700000014';
+    const carol = await signUpUser(t, phone, undefined, '卡罗');
+    const addressId = (await call('POST', ACCOUNT_PATHS.deliveryAddresses, carol, ADDRESS)).data.id;
+    const coupon = (await call('POST', SHOP_PATHS.couponRedeem, carol, { code: 'XINKE50' })).data;
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => buy(carol, { addressId, couponId: coupon.id })));
+    const won = answers.filter((a) => a.code === 0);
+    const refusals = new Set(answers.filter((a) => a.code !== 0).map((a) => a.msg));
+    console.log(
+      `[${target.name}] 100 concurrent orders on one coupon: ${won.length} used it, ${answers.length - won.length} refused (${[...refusals].join(' / ')}) in ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(won).toHaveLength(1);
+    expect([...refusals].every((m) => m === '优惠券不可用' || m === '优惠券已被使用')).toBe(true);
+    const rows = await t.database.db.select().from(schema.orders).where(eq(schema.orders.couponId, coupon.id));
+    expect(rows).toHaveLength(1);
+  });
 });

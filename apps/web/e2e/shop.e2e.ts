@@ -53,8 +53,8 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByRole('link', { name: '返回订单列表' }).click();
     await page.waitForURL('**/user/orders');
     const row = page.getByTestId('order-row');
-    expect(await row.count()).toBe(1);
     await row.getByText('已退款').waitFor();
+    expect(await row.count()).toBe(1);
     await screenshot(page, vp, 'shop-orders');
     expect(page.errors).toEqual([]);
     await page.context().close();

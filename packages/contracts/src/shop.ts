@@ -26,6 +26,12 @@ export const SHOP_PATHS = {
   payNotify: '/api/pay/notify/:provider',
   /** Development provider only: the simulated cashier reports ok, fail or cancel. */
   devPaySimulate: '/api/pay/dev/:paymentId/simulate',
+  /** GET the caller's coupons (§7.8 /v2/coupon/coupons), `?status=unused|used|expired`. */
+  coupons: '/v2/coupon/coupons',
+  /** POST {code}: redeem a code for a coupon. */
+  couponRedeem: '/v2/coupon/redeem',
+  /** POST {productId, sku, count}: the coupons usable on that purchase, best first (§7.8 recommendation). */
+  couponRecommend: '/v2/coupon/recommendation',
 } as const;
 
 /** §4 order states as a state machine; `hidden` is a flag on a finished order, not a state. */
@@ -174,6 +180,7 @@ export type InvoiceInfo = z.infer<typeof invoiceSchema>;
 
 export const createOrderSchema = skuPriceSchema.extend({
   addressId: z.uuid('请选择收货地址'),
+  couponId: z.uuid('优惠券不可用').optional(),
   /** The page makes one per checkout; a repeated key answers the order it already made. */
   idempotencyKey: z.string({ error: '缺少请求标识' }).regex(/^[\w-]{8,64}$/, '请求标识不正确'),
 });
@@ -213,3 +220,42 @@ export interface PayStart {
   paymentId: string;
   amount: number;
 }
+
+export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+export interface CouponView {
+  id: string;
+  title: string;
+  amount: number;
+  threshold: number;
+  /** Products it applies to; null is every product. */
+  productIds: string[] | null;
+  validFrom: string;
+  validTo: string;
+  status: CouponStatus;
+}
+
+/**
+ * What a coupon takes off a purchase of `productId` worth `subtotal` fen (after package cuts), or
+ * null when it cannot be used on it. The server applies it; the page only shows it.
+ */
+export function couponDiscount(
+  c: { amount: number; threshold: number; productIds: string[] | null; validFrom: Date; validTo: Date; usedOrderId: string | null },
+  productId: string,
+  subtotal: number,
+  now: Date,
+): number | null {
+  if (c.usedOrderId || now < c.validFrom || now >= c.validTo) return null;
+  if (c.productIds && !c.productIds.includes(productId)) return null;
+  if (subtotal < c.threshold) return null;
+  return Math.min(c.amount, subtotal);
+}
+
+export const redeemSchema = z.object({
+  code: z
+    .string({ error: '请输入兑换码' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4,32}$/, '兑换码为 4–32 位字母或数字'),
+});

@@ -7,6 +7,7 @@ CREATE TABLE "orders" (
 	"unit_price" integer NOT NULL,
 	"package_discount" integer NOT NULL,
 	"coupon_discount" integer DEFAULT 0 NOT NULL,
+	"coupon_id" text,
 	"total" integer NOT NULL,
 	"state" text NOT NULL,
 	"hidden" boolean DEFAULT false NOT NULL,
@@ -38,13 +39,49 @@ CREATE TABLE "payments" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "coupon_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"amount" integer NOT NULL,
+	"threshold" integer NOT NULL,
+	"product_ids" jsonb,
+	"valid_days" integer NOT NULL,
+	"redeem_until" timestamp with time zone NOT NULL,
+	"max_redemptions" integer NOT NULL,
+	"redemptions" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "coupon_codes_terms_check" CHECK ("coupon_codes"."amount" > 0 AND "coupon_codes"."threshold" >= 0 AND "coupon_codes"."valid_days" > 0),
+	CONSTRAINT "coupon_codes_redemptions_check" CHECK ("coupon_codes"."redemptions" >= 0 AND "coupon_codes"."redemptions" <= "coupon_codes"."max_redemptions")
+);
+--> statement-breakpoint
+CREATE TABLE "coupons" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"title" text NOT NULL,
+	"amount" integer NOT NULL,
+	"threshold" integer NOT NULL,
+	"product_ids" jsonb,
+	"valid_from" timestamp with time zone NOT NULL,
+	"valid_to" timestamp with time zone NOT NULL,
+	"code" text,
+	"used_order_id" text,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "coupons_terms_check" CHECK ("coupons"."amount" > 0 AND "coupons"."threshold" >= 0 AND "coupons"."valid_to" > "coupons"."valid_from")
+);
+--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "stock" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_notifications" ADD CONSTRAINT "payment_notifications_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupons" ADD CONSTRAINT "coupons_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupons" ADD CONSTRAINT "coupons_code_coupon_codes_code_fk" FOREIGN KEY ("code") REFERENCES "public"."coupon_codes"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_user_idempotency_idx" ON "orders" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_live_coupon_idx" ON "orders" USING btree ("coupon_id") WHERE "orders"."coupon_id" IS NOT NULL AND "orders"."state" NOT IN ('cancelled', 'refunded');--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_one_paid_per_order_idx" ON "payments" USING btree ("order_id") WHERE "payments"."state" IN ('paid', 'refunded');--> statement-breakpoint
+CREATE INDEX "coupons_user_idx" ON "coupons" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupons_user_code_idx" ON "coupons" USING btree ("user_id","code") WHERE "coupons"."code" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_stock_check" CHECK ("products"."stock" IS NULL OR "products"."stock" >= 0);

@@ -2,6 +2,7 @@ import type { PayStart, PayType } from '@jiyin/contracts/shop';
 import { schema } from '@jiyin/db';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
+import { releaseCoupon } from '../coupons/queries.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { moveOrder, type OrderRow, ownOrder, returnStock } from '../orders/queries.ts';
@@ -86,6 +87,7 @@ export async function cancelOrder(deps: Deps, order: OrderRow): Promise<void> {
         .set({ state: 'cancelled', updatedAt: now })
         .where(and(eq(payments.orderId, order.id), eq(payments.state, 'pending')));
       await returnStock(tx, order.productId, order.count);
+      await releaseCoupon(tx, order.id);
     });
     return;
   }
@@ -102,6 +104,7 @@ export async function cancelOrder(deps: Deps, order: OrderRow): Promise<void> {
     if (!(await moveOrder(tx, order, 'refunded', now))) throw new ApiError('BAD_REQUEST', '订单状态已变化，请刷新后重试');
     await tx.update(payments).set({ state: 'refunded', updatedAt: now }).where(eq(payments.id, paid.id));
     await returnStock(tx, order.productId, order.count);
+    await releaseCoupon(tx, order.id);
     await p.refund(paid);
   });
 }

@@ -8,3 +8,4 @@ export * from './reports.ts';
 export * from './ancestry.ts';
 export * from './relativesSafety.ts';
 export * from './orders.ts';
+export * from './coupons.ts';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
+import { coupons } from './coupons.ts';
 
 /** The delivery address as it was when the order was placed (later edits do not move a parcel). */
 export interface OrderAddress {
@@ -28,6 +29,7 @@ export const orders = pgTable(
     unitPrice: integer('unit_price').notNull(),
     packageDiscount: integer('package_discount').notNull(),
     couponDiscount: integer('coupon_discount').notNull().default(0),
+    couponId: text('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     total: integer('total').notNull(),
     state: text('state').notNull().$type<OrderState>(),
     hidden: boolean('hidden').notNull().default(false),
@@ -42,6 +44,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // A coupon serves at most one live order; a cancelled or refunded order gives it back.
+    uniqueIndex('orders_live_coupon_idx')
+      .on(t.couponId)
+      .where(sql`${t.couponId} IS NOT NULL AND ${t.state} NOT IN ('cancelled', 'refunded')`),
     check('orders_money_check', sql`${t.count} > 0 AND ${t.total} >= 0 AND ${t.unitPrice} >= 0`),
   ],
 );

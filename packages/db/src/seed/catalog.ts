@@ -239,3 +239,27 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     skuInfos: [],
   },
 ];
+
+/** Demo redeem codes for /user/coupon: terms as an operator would set them (amounts in fen). */
+export const DEMO_COUPON_CODES = [
+  {
+    code: 'XINKE50',
+    title: '新客立减 50 元',
+    amount: 5000,
+    threshold: 29900,
+    productIds: null,
+    validDays: 30,
+    redeemUntil: new Date('2027-12-31T16:00:00Z'),
+    maxRedemptions: 100_000,
+  },
+  {
+    code: 'XUNGEN100',
+    title: '寻根季 祖源产品立减 100 元',
+    amount: 10000,
+    threshold: 49900,
+    productIds: ['ANCESTRY', 'ANCESTRY_TRAIT'],
+    validDays: 60,
+    redeemUntil: new Date('2027-12-31T16:00:00Z'),
+    maxRedemptions: 5_000,
+  },
+];
