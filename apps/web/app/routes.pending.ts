@@ -43,7 +43,6 @@ export const PENDING_ROUTES: readonly string[] = [
   '/report/hp/detail',
   '/report/amh',
   '/report/amh/detail/:id',
-  '/user/coupon',
   '/user/notices',
   '/user/messages',
   '/user/notification-center',

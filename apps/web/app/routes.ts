@@ -26,6 +26,7 @@ export const REAL_PAGES: Record<string, string> = {
   '/buy/invoice': 'routes/buy/invoice.tsx',
   '/user/orders': 'routes/user/orders.tsx',
   '/user/orders/:id': 'routes/user/order.tsx',
+  '/user/coupon': 'routes/user/coupon.tsx',
   '/auth/signin': 'routes/auth/signin.tsx',
   '/auth/signup': 'routes/auth/signup.tsx',
   '/auth/modify': 'routes/auth/modify.tsx',

@@ -11,18 +11,28 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
-  it('chooses a product, pays with the development cashier, sees the order, cancels and is refunded', async () => {
+  it('redeems a coupon, chooses a product, pays with the development cashier, sees the order, cancels and is refunded', async () => {
     const user = await apiUser(vp.name === 'pc' ? '13600000091' : '13600000092', '购物测试');
     await user.call('POST', ACCOUNT_PATHS.deliveryAddresses, {
       receiver: '王芳',
       nationCode: '86',
       phone: '13812345678',
-      region: { province: { code: '31', name: '上海市' }, city: { code: '3101', name: '市辖区' }, district: { code: '310104', name: '徐汇区' } },
+      region: {
+        province: { code: '31', name: '上海市' },
+        city: { code: '3101', name: '市辖区' },
+        district: { code: '310104', name: '徐汇区' },
+      },
       detail: '漕溪北路 88 号',
       isDefault: true,
     });
     const page = await openPage(browser, vp);
     await page.context().addCookies([{ name: '__token', value: user.token, url: baseUrl() }]);
+
+    await gotoReady(page, `${baseUrl()}/user/coupon`);
+    await page.getByLabel('兑换码').fill('XUNGEN100');
+    await page.getByRole('button', { name: '兑换' }).click();
+    await page.getByTestId('coupon-card').getByText('寻根季 祖源产品立减 100 元').waitFor();
+    await screenshot(page, vp, 'shop-coupon');
 
     await gotoReady(page, `${baseUrl()}/shop/gene/product-select`);
     await page.locator('[data-product-id="ANCESTRY"]').getByRole('button', { name: '立即购买' }).click();
@@ -30,8 +40,8 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByTestId('buy-order').getByText('王芳').waitFor();
     await page.getByLabel('数量').fill('2');
     await page.getByLabel('数量').blur();
-    // ¥499 × 2 less the two-kit cut of ¥25 a kit.
-    await page.getByTestId('order-total').getByText('¥948').waitFor();
+    // ¥499 × 2, less the two-kit cut of ¥25 a kit and the ¥100 coupon (preselected as the best one).
+    await page.getByTestId('order-total').getByText('¥848').waitFor();
     await screenshot(page, vp, 'shop-order');
     await page.getByRole('button', { name: '提交订单' }).click();
     await page.waitForURL(/\/user\/orders\/[0-9a-f-]{36}$/);
@@ -47,7 +57,7 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByRole('button', { name: '取消订单并退款' }).click();
     await page.getByRole('button', { name: '确定取消' }).click();
     await page.getByTestId('order-state').getByText('已退款').waitFor();
-    await page.getByText('已原路退回 ¥948').waitFor();
+    await page.getByText('已原路退回 ¥848').waitFor();
     await screenshot(page, vp, 'shop-refunded');
 
     await page.getByRole('link', { name: '返回订单列表' }).click();

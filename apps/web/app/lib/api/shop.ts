@@ -1,7 +1,16 @@
 import type { ApiTransport } from '@jiyin/contracts/api';
 import type { Envelope } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
-import { type InvoiceInfo, type OrderView, type PayResult, type PayStart, type PayType, SHOP_PATHS } from '@jiyin/contracts/shop';
+import {
+  type CouponStatus,
+  type CouponView,
+  type InvoiceInfo,
+  type OrderView,
+  type PayResult,
+  type PayStart,
+  type PayType,
+  SHOP_PATHS,
+} from '@jiyin/contracts/shop';
 
 /** §7.8 prices, orders and payments. */
 export function shopClient(api: ApiTransport) {
@@ -12,6 +21,7 @@ export function shopClient(api: ApiTransport) {
       sku: string;
       count: number;
       addressId: string;
+      couponId?: string;
       idempotencyKey: string;
     }): Promise<Envelope<OrderView>> => api({ method: 'POST', path: SHOP_PATHS.createOrder, body: b }),
     orders: (page = 1, size = 10): Promise<Envelope<{ list: OrderView[]; total: number; page: number; size: number }>> =>
@@ -25,5 +35,15 @@ export function shopClient(api: ApiTransport) {
       api({ method: 'POST', path: id(SHOP_PATHS.pay, orderId), body: { payType } }),
     devPaySimulate: (paymentId: string, result: PayResult): Promise<Envelope<{ outcome: string }>> =>
       api({ method: 'POST', path: fillPattern(SHOP_PATHS.devPaySimulate, { paymentId }), body: { result } }),
+    coupons: (status?: CouponStatus): Promise<Envelope<{ list: CouponView[] }>> =>
+      api({ method: 'GET', path: SHOP_PATHS.coupons, query: { status } }),
+    redeemCoupon: (code: string): Promise<Envelope<CouponView>> => api({ method: 'POST', path: SHOP_PATHS.couponRedeem, body: { code } }),
+    /** The caller's coupons usable on this purchase, best first, with what each takes off. */
+    recommendCoupons: (b: {
+      productId: string;
+      sku: string;
+      count: number;
+    }): Promise<Envelope<{ list: (CouponView & { discount: number })[] }>> =>
+      api({ method: 'POST', path: SHOP_PATHS.couponRecommend, body: b }),
   };
 }

@@ -1,8 +1,9 @@
 import { isOk } from '@jiyin/contracts/envelope';
-import { MAX_ORDER_COUNT, quote, STANDARD_CHOICE_TAGS, standardPriceRange } from '@jiyin/contracts/shop';
-import { App, Button, InputNumber, Segmented } from 'antd';
-import { useState } from 'react';
+import { type CouponView, MAX_ORDER_COUNT, quote, STANDARD_CHOICE_TAGS, standardPriceRange } from '@jiyin/contracts/shop';
+import { App, Button, InputNumber, Segmented, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { data, useNavigate } from 'react-router';
+import { AppLink } from '../../components/AppLink.tsx';
 import { AddressBook } from '../../components/user/AddressBook.tsx';
 import { PriceLines } from '../../components/shop/PriceLines.tsx';
 import { apiClient } from '../../lib/api/index.ts';
@@ -39,12 +40,28 @@ export default function BuyOrder({ loaderData: { choices, count: initialCount, r
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const product = choices.find((p) => p.id === productId) ?? choices[0];
   const sku = product.skuInfos[0];
-  const price = quote(product, sku.sku, count);
+  // Usable coupons come from the server for this very purchase, best first; the best is preselected.
+  const [coupons, setCoupons] = useState<(CouponView & { discount: number })[]>([]);
+  const [couponId, setCouponId] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api.recommendCoupons({ productId: product.id, sku: sku.sku, count }).then((res) => {
+      if (!live) return;
+      const list = isOk(res) ? res.data.list : [];
+      setCoupons(list);
+      setCouponId(list[0]?.id ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, product.id, sku.sku, count]);
+  const coupon = coupons.find((c) => c.id === couponId);
+  const price = quote(product, sku.sku, count, coupon?.discount ?? 0);
 
   const submit = async () => {
     if (!addressId) return message.error('请先添加收货地址');
     setSubmitting(true);
-    const res = await api.createOrder({ productId: product.id, sku: sku.sku, count, addressId, idempotencyKey });
+    const res = await api.createOrder({ productId: product.id, sku: sku.sku, count, addressId, couponId: coupon?.id, idempotencyKey });
     setSubmitting(false);
     if (!isOk(res)) return message.error(res.msg);
     navigate(`/user/orders/${res.data.id}`);
@@ -89,6 +106,19 @@ export default function BuyOrder({ loaderData: { choices, count: initialCount, r
               {t.minCount} 件{t === product.packages.at(-1) ? '及以上' : ''}：{t.promotion}
             </span>
           ))}
+      </section>
+      <section className="buy-order__coupon">
+        <span>优惠券</span>
+        <Select
+          aria-label="优惠券"
+          value={couponId ?? ''}
+          onChange={(v) => setCouponId(v || null)}
+          options={[
+            { label: coupons.length ? '不使用优惠券' : '暂无可用优惠券', value: '' },
+            ...coupons.map((c) => ({ label: `${c.title}（-${formatPrice(c.discount)}）`, value: c.id })),
+          ]}
+        />
+        <AppLink to="/user/coupon">兑换优惠券</AppLink>
       </section>
       <AddressBook selected={addressId} onSelect={setAddressId} />
       {price && <PriceLines price={price} />}
