@@ -19,6 +19,7 @@ import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
 /** Every domain's API routes; mounted at the bare paths (apps) and under /proxy (pages). */
 const DOMAINS = [
@@ -41,6 +42,7 @@ const DOMAINS = [
   orderRoutes,
   paymentRoutes,
   couponRoutes,
+  walletRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { CODES } from '@jiyin/contracts/codes';
+import { WALLET_PATHS } from '@jiyin/contracts/wallet';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import {
   canHide,
@@ -11,9 +12,10 @@ import {
   yfullShopPath,
 } from '@jiyin/contracts/shop';
 import { schema, testDatabaseTargets } from '@jiyin/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevPayProvider } from '../src/payments/providers.ts';
+import { PAYOUTS_ACCOUNT, post, REWARDS_ACCOUNT, userAccount } from '../src/wallet/ledger.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
@@ -286,5 +288,110 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
     expect([...refusals].every((m) => m === '优惠券不可用' || m === '优惠券已被使用')).toBe(true);
     const rows = await t.database.db.select().from(schema.orders).where(eq(schema.orders.couponId, coupon.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('keeps a double-entry balance: rewards in, withdrawals out with a single-use SMS code, never below zero', async () => {
+    const dave = await signUpUser(t, target.name === 'pglite' ? '13700000015' : '13700000016', undefined, '大卫');
+    const daveId = (await call('GET', '/web/api/new/user/info', dave)).data.userId as string;
+    await t.database.db.transaction((tx) =>
+      post(
+        tx,
+        {
+          reason: 'reward',
+          lines: [
+            { accountId: REWARDS_ACCOUNT, amount: -1000 },
+            { accountId: userAccount(daveId), amount: 1000 },
+          ],
+        },
+        t.clock.now,
+      ),
+    );
+    expect((await call('GET', WALLET_PATHS.balance, dave)).data).toEqual({ result: 1000 });
+    expect((await call('GET', WALLET_PATHS.flows, dave)).data.list).toMatchObject([
+      { amount: 1000, reason: 'reward', reasonLabel: '邀请奖励' },
+    ]);
+    const code = async () => {
+      t.clock.advance(61_000);
+      const sent = await call('POST', ACCOUNT_PATHS.sendSmsCode, dave, {
+        nationCode: '86',
+        verifyType: 'withdraw',
+        neCaptcha: 'dev-token',
+      });
+      expect(sent.code).toBe(0);
+      return t.sms.lastCode(target.name === 'pglite' ? '13700000015' : '13700000016') as string;
+    };
+    const withdraw = (authCode: string, amount: number) =>
+      call('POST', WALLET_PATHS.withdrawals, dave, { authCode, payeeAccount: 'dave@example.com', payeeName: '大卫', amount });
+    expect((await withdraw('000000', 600)).code).not.toBe(0);
+    const first = await code();
+    expect((await withdraw(first, 600)).data).toMatchObject({ amount: 600, state: 'pending', balance: 400 });
+    expect((await withdraw(first, 100)).code).toBe(CODES.SMS_CODE_EXPIRED.code);
+    expect((await withdraw(await code(), 500)).msg).toBe('余额不足');
+    expect((await withdraw(await code(), 50)).code).toBe(CODES.BAD_REQUEST.code);
+    expect((await call('GET', WALLET_PATHS.balanceAndLimit, dave)).data).toEqual({
+      balance: 400,
+      minWithdrawal: 100,
+      maxWithdrawal: 500000,
+    });
+    expect((await call('GET', WALLET_PATHS.balance, bob)).data).toEqual({ result: 0 });
+    expect((await call('GET', WALLET_PATHS.flows, bob)).data.list).toEqual([]);
+  });
+
+  it('lets 100 concurrent withdrawals never overdraw, and the ledger sums to zero', async () => {
+    const account = userAccount(`concurrency-${target.name}`);
+    const db = t.database.db;
+    await db.transaction((tx) =>
+      post(
+        tx,
+        {
+          reason: 'reward',
+          lines: [
+            { accountId: REWARDS_ACCOUNT, amount: -2550 },
+            { accountId: account, amount: 2550 },
+          ],
+        },
+        t.clock.now,
+      ),
+    );
+    const started = performance.now();
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () =>
+        db.transaction((tx) =>
+          post(
+            tx,
+            {
+              reason: 'withdrawal',
+              lines: [
+                { accountId: account, amount: -100 },
+                { accountId: PAYOUTS_ACCOUNT, amount: 100 },
+              ],
+            },
+            t.clock.now,
+          ),
+        ),
+      ),
+    );
+    const done = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected' && (r.reason as Error).message === '余额不足').length;
+    const [{ balance }] = await db
+      .select({ balance: schema.ledgerAccounts.balance })
+      .from(schema.ledgerAccounts)
+      .where(eq(schema.ledgerAccounts.id, account));
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${schema.ledgerEntries.amount}), 0)::int` })
+      .from(schema.ledgerEntries);
+    // Every account's balance is the sum of its entries.
+    const sums = await db
+      .select({ id: schema.ledgerEntries.accountId, sum: sql<number>`sum(${schema.ledgerEntries.amount})::int` })
+      .from(schema.ledgerEntries)
+      .groupBy(schema.ledgerEntries.accountId);
+    const accounts = await db.select().from(schema.ledgerAccounts);
+    const mismatched = accounts.filter((a) => a.balance !== (sums.find((x) => x.id === a.id)?.sum ?? 0));
+    console.log(
+      `[${target.name}] 100 concurrent withdrawals of ¥1 from ¥25.50: ${done} done, ${refused} refused as 余额不足, balance left ${balance} fen, ledger total ${total}, in ${Math.round(performance.now() - started)} ms`,
+    );
+    expect([done, refused, balance, total]).toEqual([25, 75, 50, 0]);
+    expect(mismatched).toEqual([]);
+    await expect(db.update(schema.ledgerAccounts).set({ balance: -1 }).where(eq(schema.ledgerAccounts.id, account))).rejects.toThrow();
   });
 });

@@ -28,6 +28,18 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     const page = await openPage(browser, vp);
     await page.context().addCookies([{ name: '__token', value: user.token, url: baseUrl() }]);
 
+    // §6: without a person with an SNP chip, /shop/yfull is the no-report page.
+    await gotoReady(page, `${baseUrl()}/shop/yfull`);
+    expect(new URL(page.url()).pathname).toBe('/shop/yfull-noreport');
+    await page.getByText('你当前还没有芯片检测报告').waitFor();
+    await screenshot(page, vp, 'shop-yfull');
+    await gotoReady(page, `${baseUrl()}/shop/ngs?commodityTag=HPV`);
+    expect(await page.getByTestId('product-card').count()).toBe(1);
+    await screenshot(page, vp, 'shop-ngs');
+    await gotoReady(page, `${baseUrl()}/shop/group`);
+    await page.getByRole('cell', { name: '¥849' }).waitFor();
+    await screenshot(page, vp, 'shop-group');
+
     await gotoReady(page, `${baseUrl()}/user/coupon`);
     await page.getByLabel('兑换码').fill('XUNGEN100');
     await page.getByRole('button', { name: '兑换' }).click();

@@ -69,6 +69,35 @@ CREATE TABLE "coupons" (
 	CONSTRAINT "coupons_terms_check" CHECK ("coupons"."amount" > 0 AND "coupons"."threshold" >= 0 AND "coupons"."valid_to" > "coupons"."valid_from")
 );
 --> statement-breakpoint
+CREATE TABLE "ledger_accounts" (
+	"id" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"balance" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "ledger_accounts_user_balance_check" CHECK ("ledger_accounts"."kind" <> 'user' OR "ledger_accounts"."balance" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_entries" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tx_id" text NOT NULL,
+	"account_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"reason" text NOT NULL,
+	"order_id" text,
+	"withdrawal_id" text,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "withdrawals" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"payee_account" text NOT NULL,
+	"payee_name" text NOT NULL,
+	"state" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "withdrawals_amount_check" CHECK ("withdrawals"."amount" > 0)
+);
+--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "stock" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -77,6 +106,7 @@ ALTER TABLE "payment_notifications" ADD CONSTRAINT "payment_notifications_paymen
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupons" ADD CONSTRAINT "coupons_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupons" ADD CONSTRAINT "coupons_code_coupon_codes_code_fk" FOREIGN KEY ("code") REFERENCES "public"."coupon_codes"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_user_idempotency_idx" ON "orders" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_live_coupon_idx" ON "orders" USING btree ("coupon_id") WHERE "orders"."coupon_id" IS NOT NULL AND "orders"."state" NOT IN ('cancelled', 'refunded');--> statement-breakpoint
@@ -84,4 +114,7 @@ CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> sta
 CREATE UNIQUE INDEX "payments_one_paid_per_order_idx" ON "payments" USING btree ("order_id") WHERE "payments"."state" IN ('paid', 'refunded');--> statement-breakpoint
 CREATE INDEX "coupons_user_idx" ON "coupons" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupons_user_code_idx" ON "coupons" USING btree ("user_id","code") WHERE "coupons"."code" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "ledger_entries_tx_idx" ON "ledger_entries" USING btree ("tx_id");--> statement-breakpoint
+CREATE INDEX "withdrawals_user_idx" ON "withdrawals" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_stock_check" CHECK ("products"."stock" IS NULL OR "products"."stock" >= 0);

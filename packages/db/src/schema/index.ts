@@ -9,3 +9,4 @@ export * from './ancestry.ts';
 export * from './relativesSafety.ts';
 export * from './orders.ts';
 export * from './coupons.ts';
+export * from './wallet.ts';
