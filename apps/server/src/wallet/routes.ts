@@ -73,17 +73,15 @@ export async function walletRoutes(app: FastifyInstance, deps: Deps) {
     const now = deps.now();
     const id = newId();
     await db.transaction(async (tx) => {
-      await tx
-        .insert(withdrawals)
-        .values({
-          id,
-          userId: me.userId,
-          amount: w.amount,
-          payeeAccount: w.payeeAccount,
-          payeeName: w.payeeName,
-          state: 'pending',
-          createdAt: now,
-        });
+      await tx.insert(withdrawals).values({
+        id,
+        userId: me.userId,
+        amount: w.amount,
+        payeeAccount: w.payeeAccount,
+        payeeName: w.payeeName,
+        state: 'pending',
+        createdAt: now,
+      });
       await post(
         tx,
         {
