@@ -6,6 +6,7 @@ import {
   canHide,
   canTransition,
   DEFAULT_INVOICE_CONTENT,
+  ORDER_PAY_WINDOW_MS,
   ORDER_STATES,
   type OrderState,
   SHOP_PATHS,
@@ -15,6 +16,7 @@ import { schema, testDatabaseTargets } from '@jiyin/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevPayProvider } from '../src/payments/providers.ts';
+import { closeUnpaidOrders } from '../src/payments/reconcile.ts';
 import { PAYOUTS_ACCOUNT, post, REWARDS_ACCOUNT, userAccount } from '../src/wallet/ledger.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
@@ -393,5 +395,26 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
     expect([done, refused, balance, total]).toEqual([25, 75, 50, 0]);
     expect(mismatched).toEqual([]);
     await expect(db.update(schema.ledgerAccounts).set({ balance: -1 }).where(eq(schema.ledgerAccounts.id, account))).rejects.toThrow();
+  });
+
+  it('closes orders left unpaid past the pay window, giving stock and coupon back', async () => {
+    await t.database.db.update(schema.products).set({ stock: 5 }).where(eq(schema.products.id, 'TRAIT'));
+    const code = (await call('POST', SHOP_PATHS.couponRedeem, bob, { code: 'XINKE50' })).data;
+    const stale = (await buy(bob, { productId: 'TRAIT', sku: 'TRAIT-1', count: 2, couponId: code.id })).data;
+    await call('POST', pay(stale.id), bob, { payType: 'dev' });
+    expect(await stock('TRAIT')).toBe(3);
+    t.clock.advance(ORDER_PAY_WINDOW_MS - 1000);
+    const fresh = (await buy(bob, { productId: 'TRAIT', sku: 'TRAIT-1' })).data;
+    t.clock.advance(2000);
+    // Earlier tests' unpaid orders are past the window too.
+    const first = await closeUnpaidOrders(t.app.deps);
+    expect(first.paid).toBe(0);
+    expect(first.closed).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', order(stale.id), bob)).data).toMatchObject({ state: 'cancelled', payment: { state: 'cancelled' } });
+    expect((await call('GET', order(fresh.id), bob)).data.state).toBe('created');
+    expect(await stock('TRAIT')).toBe(4);
+    const unused = (await call('GET', `${SHOP_PATHS.coupons}?status=unused`, bob)).data.list;
+    expect(unused.map((c: { id: string }) => c.id)).toContain(code.id);
+    expect(await closeUnpaidOrders(t.app.deps)).toEqual({ paid: 0, closed: 0 });
   });
 });

@@ -78,6 +78,9 @@ export type PayType = (typeof PAY_TYPES)[number];
 
 export const PAY_TYPE_LABELS: Record<PayType, string> = { dev: '模拟支付（开发环境）' };
 
+/** An unpaid order is closed (its stock and coupon given back) this long after it was placed. */
+export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
+
 /** Most kits one order may hold; more is a group purchase handled by customer service. */
 export const MAX_ORDER_COUNT = 10;
 

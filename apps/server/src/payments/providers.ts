@@ -23,6 +23,8 @@ export interface PayProvider {
   /** The notification if its signature is the provider's, else null. */
   verify(body: unknown): PayNotification | null;
   refund(payment: PaymentRow): Promise<void>;
+  /** Asks the provider whether a payment it never notified about went through (reconciliation). */
+  query(payment: PaymentRow): Promise<'paid' | 'unpaid'>;
 }
 
 /** The signed string: sorted `key=value` pairs joined by `&`, the signature itself left out. */
@@ -72,6 +74,10 @@ export class DevPayProvider implements PayProvider {
   }
   /** Nothing to call: the simulated money goes back at once. */
   async refund(): Promise<void> {}
+  /** The simulated cashier keeps no records of its own: what it did not notify never happened. */
+  async query(): Promise<'paid' | 'unpaid'> {
+    return 'unpaid';
+  }
   /** What the simulated cashier posts back, signed. */
   notification(fields: PayNotification): PayNotification & { sign: string } {
     return { ...fields, sign: devSign(this.secret, fields) };

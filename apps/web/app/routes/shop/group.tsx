@@ -18,16 +18,17 @@ export default function Group({ loaderData: products }: Route.ComponentProps) {
   return (
     <div className="container shop-page" data-testid="shop-group">
       <h1>家庭团购</h1>
-      <p className="muted">为家人一起下单，件数越多每件越省；每件采样盒可绑定给不同的检测人。</p>
+      <p className="muted">为家人一起下单，件数越多每件越省；每件采样盒可绑定给不同的检测人。表中为每件的价格。</p>
       <Table
         rowKey="id"
         pagination={false}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
+        className="group-table"
         dataSource={products}
         columns={[
-          { title: '产品', dataIndex: 'name' },
+          { title: '产品', dataIndex: 'name', fixed: 'left' as const },
           ...[1, 2, 3].map((count) => ({
-            title: count === 3 ? '3 件及以上（每件）' : `${count} 件（每件）`,
+            title: count === 3 ? '3 件起' : `${count} 件`,
             key: `tier-${count}`,
             render: (_: unknown, p: (typeof products)[number]) => {
               const q = p.skuInfos[0] && quote(p, p.skuInfos[0].sku, count);

@@ -1,7 +1,7 @@
 import { isOk } from '@jiyin/contracts/envelope';
 import { CODES } from '@jiyin/contracts/codes';
 import { signinPath } from '@jiyin/contracts/guards';
-import { canHide, type OrderView, type PayResult, type PayStart } from '@jiyin/contracts/shop';
+import { canHide, ORDER_PAY_WINDOW_MS, type OrderView, type PayResult, type PayStart } from '@jiyin/contracts/shop';
 import { App, Button, Descriptions, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
@@ -111,6 +111,7 @@ function OrderDetail({ order }: { order: OrderView }) {
           </Descriptions.Item>
         )}
       </Descriptions>
+      {order.state === 'created' && <p className="muted">请在下单后 {ORDER_PAY_WINDOW_MS / 60_000} 分钟内完成支付，超时订单将自动取消。</p>}
       <div className="order-detail__actions">
         {order.state === 'created' && (
           <Button type="primary" loading={busy} onClick={startPay}>
