@@ -401,7 +401,7 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
     await t.database.db.update(schema.products).set({ stock: 5 }).where(eq(schema.products.id, 'TRAIT'));
     const code = (await call('POST', SHOP_PATHS.couponRedeem, bob, { code: 'XINKE50' })).data;
     const stale = (await buy(bob, { productId: 'TRAIT', sku: 'TRAIT-1', count: 2, couponId: code.id })).data;
-    await call('POST', pay(stale.id), bob, { payType: 'dev' });
+    const stalePayment = (await call('POST', pay(stale.id), bob, { payType: 'dev' })).data.paymentId;
     expect(await stock('TRAIT')).toBe(3);
     t.clock.advance(ORDER_PAY_WINDOW_MS - 1000);
     const fresh = (await buy(bob, { productId: 'TRAIT', sku: 'TRAIT-1' })).data;
@@ -416,5 +416,11 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
     const unused = (await call('GET', `${SHOP_PATHS.coupons}?status=unused`, bob)).data.list;
     expect(unused.map((c: { id: string }) => c.id)).toContain(code.id);
     expect(await closeUnpaidOrders(t.app.deps)).toEqual({ paid: 0, closed: 0 });
+    // The customer paid just as it closed: the late notification refunds rather than reopening it.
+    expect((await notify(paid(stalePayment, stale.total))).data.outcome).toBe('refunded');
+    expect((await call('GET', order(stale.id), bob)).data).toMatchObject({
+      state: 'cancelled',
+      payment: { state: 'refunded', refunded: true },
+    });
   });
 });

@@ -66,6 +66,19 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByTestId('order-state').getByText('已支付，待发货').waitFor();
     await screenshot(page, vp, 'shop-paid');
 
+    await page.getByRole('button', { name: '申请发票' }).click();
+    await page.waitForURL('**/buy/invoice?orderId=*');
+    await page.getByText('企业', { exact: true }).click();
+    await page.getByLabel('企业名称').fill('上海某某信息科技有限公司');
+    await page.getByLabel('纳税人识别号').fill('91310104MA1FL0AB2C');
+    expect(await page.getByLabel('发票内容').inputValue()).toBe('基因解读服务费');
+    await page.getByLabel('接收邮箱').fill('finance@example.com');
+    await page.getByLabel('手机号').fill('13812345678');
+    await screenshot(page, vp, 'shop-invoice');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await page.waitForURL(/\/user\/orders\/[0-9a-f-]{36}$/);
+    await page.getByText('上海某某信息科技有限公司（基因解读服务费）').waitFor();
+
     await page.getByRole('button', { name: '取消订单并退款' }).click();
     await page.getByRole('button', { name: '确定取消' }).click();
     await page.getByTestId('order-state').getByText('已退款').waitFor();

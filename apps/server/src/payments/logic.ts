@@ -1,6 +1,6 @@
 import type { PayStart, PayType } from '@jiyin/contracts/shop';
 import { schema } from '@jiyin/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import { releaseCoupon } from '../coupons/queries.ts';
 import type { Deps } from '../deps.ts';
@@ -11,7 +11,7 @@ import type { PayNotification, PayProvider, PayProviders } from './providers.ts'
 const { orders, payments, paymentNotifications } = schema;
 
 /** What a notification did; the provider gets a success answer for all but a bad signature. */
-export type NotificationOutcome = 'paid' | 'failed' | 'duplicate' | 'ignored';
+export type NotificationOutcome = 'paid' | 'failed' | 'refunded' | 'duplicate' | 'ignored';
 
 function provider(providers: PayProviders, payType: PayType): PayProvider {
   const p = providers.get(payType);
@@ -58,19 +58,41 @@ export async function applyNotification(deps: Deps, p: PayProvider, n: PayNotifi
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
     if (!fresh.length) return 'duplicate' as const;
-    const state = n.result === 'ok' ? 'paid' : n.result === 'fail' ? 'failed' : 'cancelled';
-    const settled = await tx
-      .update(payments)
-      .set({ state, providerTradeNo: n.tradeNo, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.state, 'pending')))
-      .returning({ id: payments.id });
-    if (!settled.length || state !== 'paid') return settled.length ? ('failed' as const) : ('ignored' as const);
+    if (n.result !== 'ok') {
+      const settled = await tx
+        .update(payments)
+        .set({ state: n.result === 'fail' ? 'failed' : 'cancelled', providerTradeNo: n.tradeNo, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.state, 'pending')))
+        .returning({ id: payments.id });
+      return settled.length ? ('failed' as const) : ('ignored' as const);
+    }
+    // Money was taken: a payment we had given up on (the order closed meanwhile) counts too.
+    const takeable = and(eq(payments.id, payment.id), inArray(payments.state, ['pending', 'cancelled']));
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
-    if (order?.state === 'created' && (await moveOrder(tx, order, 'paid', now))) return 'paid' as const;
-    // Paid for an order cancelled meanwhile: the money goes straight back.
+    const [otherPaid] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, payment.orderId), inArray(payments.state, ['paid', 'refunded'])));
+    if (order?.state === 'created' && !otherPaid) {
+      const taken = await tx
+        .update(payments)
+        .set({ state: 'paid', providerTradeNo: n.tradeNo, updatedAt: now })
+        .where(takeable)
+        .returning({ id: payments.id });
+      if (!taken.length) return 'ignored' as const;
+      // The order moved meanwhile (a concurrent cancel): undo everything; the provider's retry refunds.
+      if (!(await moveOrder(tx, order, 'paid', now))) throw new ApiError('UNAVAILABLE', '订单状态已变化，请稍后重试');
+      return 'paid' as const;
+    }
+    // Paid for an order that no longer wants it (closed, cancelled or paid another way): straight back.
+    const back = await tx
+      .update(payments)
+      .set({ state: 'refunded', providerTradeNo: n.tradeNo, updatedAt: now })
+      .where(takeable)
+      .returning({ id: payments.id });
+    if (!back.length) return 'ignored' as const;
     await p.refund({ ...payment, state: 'paid' });
-    await tx.update(payments).set({ state: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
-    return 'ignored' as const;
+    return 'refunded' as const;
   });
   return outcome;
 }
