@@ -1,3 +1,4 @@
+import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { CODES } from '@jiyin/contracts/codes';
 import { WALLET_PATHS } from '@jiyin/contracts/wallet';
@@ -15,6 +16,7 @@ import {
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlipayProvider, alipaySignContent } from '../src/payments/alipay.ts';
 import { DevPayProvider } from '../src/payments/providers.ts';
 import { closeUnpaidOrders } from '../src/payments/reconcile.ts';
 import { PAYOUTS_ACCOUNT, post, REWARDS_ACCOUNT, userAccount } from '../src/wallet/ledger.ts';
@@ -47,6 +49,25 @@ describe('order state machine', () => {
   });
 });
 
+const pem = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+/** Keys made here: the merchant's pair (it signs requests) and a stand-in for Alipay's (it signs notifications). */
+const ALIPAY = { appId: '2021000000000001', gateway: 'https://openapi.alipay.example/gateway.do', merchant: pem(), alipay: pem() };
+/** A notification as Alipay sends it: form fields signed RSA2 over the sorted fields without sign and sign_type. */
+function alipayNotification(fields: Record<string, string>, key = ALIPAY.alipay.privateKey): Record<string, string> {
+  const params = { app_id: ALIPAY.appId, sign_type: 'RSA2', charset: 'utf-8', notify_type: 'trade_status_sync', ...fields };
+  const content = Object.keys(params)
+    .filter((k) => k !== 'sign' && k !== 'sign_type')
+    .sort()
+    .map((k) => `${k}=${params[k as keyof typeof params]}`)
+    .join('&');
+  return { ...params, sign: createSign('RSA-SHA256').update(content).sign(key, 'base64') };
+}
+
 const ADDRESS = {
   receiver: '张三',
   nationCode: '86',
@@ -70,7 +91,13 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
   const key = () => `test-key-${++keyN}-abcdef`;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {
+      ALIPAY_APP_ID: ALIPAY.appId,
+      ALIPAY_PRIVATE_KEY: ALIPAY.merchant.privateKey,
+      ALIPAY_PUBLIC_KEY: ALIPAY.alipay.publicKey,
+      ALIPAY_GATEWAY: ALIPAY.gateway,
+      ALIPAY_NOTIFY_URL: 'https://shop.example.com/api/pay/notify/alipay',
+    });
     alice = await signUpUser(t, '13700000011', undefined, '爱丽丝');
     bob = await signUpUser(t, '13700000012', undefined, '鲍勃');
     aliceAddress = (await call('POST', ACCOUNT_PATHS.deliveryAddresses, alice, ADDRESS)).data.id;
@@ -422,5 +449,66 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
       state: 'cancelled',
       payment: { state: 'refunded', refunded: true },
     });
+  });
+
+  it('pays through Alipay: a signed redirect out, RSA2-verified notifications in, signed refund calls', async () => {
+    expect((await call('GET', SHOP_PATHS.payTypes, null)).data.list).toEqual(['dev', 'alipay']);
+    const o = (await buy(alice)).data;
+    const start = (await call('POST', pay(o.id), alice, { payType: 'alipay' })).data;
+    const url = new URL(start.redirectUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(ALIPAY.gateway);
+    const sent = Object.fromEntries(url.searchParams);
+    expect(JSON.parse(sent.biz_content)).toMatchObject({ out_trade_no: start.paymentId, total_amount: '499.00' });
+    // Our request verifies with the merchant's public key over Alipay's signed string.
+    expect(createVerify('RSA-SHA256').update(alipaySignContent(sent, false)).verify(ALIPAY.merchant.publicKey, sent.sign, 'base64')).toBe(
+      true,
+    );
+
+    const notifyAlipay = async (fields: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: fillPattern(SHOP_PATHS.payNotify, { provider: 'alipay' }),
+        payload: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      return res.body;
+    };
+    const fields = {
+      notify_id: 'ali-1',
+      out_trade_no: start.paymentId,
+      trade_no: '2026112522001',
+      total_amount: '499.00',
+      trade_status: 'TRADE_SUCCESS',
+    };
+    expect(await notifyAlipay(alipayNotification(fields, ALIPAY.merchant.privateKey))).toBe('fail');
+    expect(await notifyAlipay({ ...alipayNotification(fields), total_amount: '0.01' })).toBe('fail');
+    expect((await call('GET', order(o.id), alice)).data.state).toBe('created');
+    const good = alipayNotification(fields);
+    expect(await notifyAlipay(good)).toBe('success');
+    const after = (await call('GET', order(o.id), alice)).data;
+    expect(after).toMatchObject({ state: 'paid', payment: { payType: 'alipay', state: 'paid' } });
+    expect(await notifyAlipay(good)).toBe('success');
+    expect((await call('GET', order(o.id), alice)).data).toEqual(after);
+
+    // Refund and query are signed gateway calls; a stand-in gateway checks the signature and answers.
+    const calls: Record<string, string>[] = [];
+    const gateway = (async (_url: string, init: { body: URLSearchParams }) => {
+      const p = Object.fromEntries(init.body);
+      calls.push(p);
+      const signed = createVerify('RSA-SHA256').update(alipaySignContent(p, false)).verify(ALIPAY.merchant.publicKey, p.sign, 'base64');
+      const key = `${p.method.replaceAll('.', '_')}_response`;
+      return new Response(JSON.stringify({ [key]: signed ? { code: '10000', trade_status: 'TRADE_SUCCESS' } : { code: '40002' } }));
+    }) as unknown as typeof fetch;
+    const provider = new AlipayProvider(
+      { ...ALIPAY, privateKey: ALIPAY.merchant.privateKey, alipayPublicKey: ALIPAY.alipay.publicKey, notifyUrl: 'x' },
+      gateway,
+    );
+    const [row] = await t.database.db.select().from(schema.payments).where(eq(schema.payments.id, start.paymentId));
+    await provider.refund(row);
+    expect(await provider.query(row)).toBe('paid');
+    expect(calls.map((c) => [c.method, JSON.parse(c.biz_content).refund_amount])).toEqual([
+      ['alipay.trade.refund', '499.00'],
+      ['alipay.trade.query', undefined],
+    ]);
   });
 });

@@ -20,6 +20,8 @@ export const SHOP_PATHS = {
   orderStatus: '/v1/order/orders/:id/status',
   /** PUT invoice info for a paid order (§3 Invoice info). */
   orderInvoice: '/v1/order/orders/:id/invoice',
+  /** GET the pay types this server takes. */
+  payTypes: '/v1/order/pay_types',
   /** POST {payType, wxAppAlias?}: start paying; GET the payment state. */
   pay: '/v1/order/pay/:id',
   /** Provider notifications (server to server), verified by signature. */
@@ -72,11 +74,11 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
 export const PAY_RESULTS = ['ok', 'fail', 'cancel'] as const;
 export type PayResult = (typeof PAY_RESULTS)[number];
 
-/** Pay types the server accepts; the real providers' adapters join this list when they are built. */
-export const PAY_TYPES = ['dev'] as const;
+/** Pay types with an adapter; which are on is configuration (GET payTypes answers them). */
+export const PAY_TYPES = ['dev', 'alipay'] as const;
 export type PayType = (typeof PAY_TYPES)[number];
 
-export const PAY_TYPE_LABELS: Record<PayType, string> = { dev: '模拟支付（开发环境）' };
+export const PAY_TYPE_LABELS: Record<PayType, string> = { dev: '模拟支付（开发环境）', alipay: '支付宝' };
 
 /** An unpaid order is closed (its stock and coupon given back) this long after it was placed. */
 export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
@@ -222,6 +224,8 @@ export interface PayStart {
   payType: PayType;
   paymentId: string;
   amount: number;
+  /** Where the page sends the payer (a provider's cashier); the development cashier is a dialog instead. */
+  redirectUrl?: string;
 }
 
 export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;

@@ -3,6 +3,7 @@ import { PAY_RESULTS, type PayResult, type PayStart, type PayType } from '@jiyin
 import type { schema } from '@jiyin/db';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { AlipayProvider } from './alipay.ts';
 
 export type PaymentRow = typeof schema.payments.$inferSelect;
 
@@ -90,5 +91,6 @@ export type PayProviders = ReadonlyMap<PayType, PayProvider>;
 export function createPayProviders(config: Config): PayProviders {
   const providers = new Map<PayType, PayProvider>();
   if (config.pay.provider === 'dev') providers.set('dev', new DevPayProvider(config.pay.devSecret));
+  if (config.pay.alipay) providers.set('alipay', new AlipayProvider(config.pay.alipay));
   return providers;
 }

@@ -37,16 +37,27 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
     return ok({ orderState: order.state, paymentState: (await orderPayment(db, order.id))?.state ?? null });
   });
 
+  app.get(SHOP_PATHS.payTypes, async () => ok({ list: [...deps.pay.keys()] }));
+
+  // Alipay posts its notifications as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   /** Server to server: only a notification the provider signed is applied, and only once. */
-  app.post(SHOP_PATHS.payNotify, async (req) => {
+  app.post(SHOP_PATHS.payNotify, async (req, reply) => {
     const { provider: name } = parseInput(providerParams, req.params);
     const provider = deps.pay.get(name);
     const notification = provider?.verify(req.body);
     if (!provider || !notification) {
       req.log.warn({ provider: name }, 'payment notification with a bad signature refused');
+      if (name === 'alipay') return reply.type('text/plain').send('fail');
       throw new ApiError('BAD_SIGNATURE', '支付通知签名无效');
     }
-    return ok({ outcome: await applyNotification(deps, provider, notification) });
+    const outcome = await applyNotification(deps, provider, notification);
+    // Alipay stops retrying only on the bare word "success".
+    if (name === 'alipay') return reply.type('text/plain').send('success');
+    return ok({ outcome });
   });
 
   /**
