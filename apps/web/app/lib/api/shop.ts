@@ -31,6 +31,7 @@ export function shopClient(api: ApiTransport) {
       api({ method: 'PUT', path: id(SHOP_PATHS.orderStatus, orderId), body: { status } }),
     requestInvoice: (orderId: string, b: InvoiceInfo): Promise<Envelope<OrderView>> =>
       api({ method: 'PUT', path: id(SHOP_PATHS.orderInvoice, orderId), body: b }),
+    payTypes: (): Promise<Envelope<{ list: PayType[] }>> => api({ method: 'GET', path: SHOP_PATHS.payTypes }),
     pay: (orderId: string, payType: PayType): Promise<Envelope<PayStart>> =>
       api({ method: 'POST', path: id(SHOP_PATHS.pay, orderId), body: { payType } }),
     devPaySimulate: (paymentId: string, result: PayResult): Promise<Envelope<{ outcome: string }>> =>

@@ -1,7 +1,15 @@
 import { isOk } from '@jiyin/contracts/envelope';
 import { CODES } from '@jiyin/contracts/codes';
 import { signinPath } from '@jiyin/contracts/guards';
-import { canHide, ORDER_PAY_WINDOW_MS, type OrderView, type PayResult, type PayStart } from '@jiyin/contracts/shop';
+import {
+  canHide,
+  ORDER_PAY_WINDOW_MS,
+  PAY_TYPE_LABELS,
+  type OrderView,
+  type PayType,
+  type PayResult,
+  type PayStart,
+} from '@jiyin/contracts/shop';
 import { App, Button, Descriptions, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
@@ -17,11 +25,14 @@ import { unwrap } from '../../lib/loaders.ts';
 import type { Route } from './+types/order';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const res = await apiClient(context.api).order(params.id);
+  const api = apiClient(context.api);
+  const res = await api.order(params.id);
   // §6: order-detail paths are open; a visitor is asked to sign in here rather than redirected.
   if (res.code === CODES.NOT_LOGGED_IN.code) return null;
   if (res.code === CODES.BAD_REQUEST.code) throw data(null, { status: 404 });
-  return unwrap(res);
+  const order = unwrap(res);
+  const types = order.state === 'created' ? await api.payTypes() : null;
+  return { order, payTypes: types && isOk(types) ? types.data.list : [] };
 }
 
 export const meta = () => [{ title: pageTitle('订单详情') }];
@@ -29,9 +40,9 @@ export const meta = () => [{ title: pageTitle('订单详情') }];
 const PAY_MESSAGES: Record<PayResult, string> = { ok: '支付成功', fail: '支付失败，请重试', cancel: '已取消支付' };
 
 /** §2.3 order detail: what was bought, where it goes, paying, cancelling (with refund), invoice, hiding. */
-export default function OrderDetailPage({ loaderData: order }: Route.ComponentProps) {
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  if (!order) {
+  if (!loaderData) {
     return (
       <div className="user-panel" data-testid="order-signin">
         <h2>订单详情</h2>
@@ -42,10 +53,10 @@ export default function OrderDetailPage({ loaderData: order }: Route.ComponentPr
       </div>
     );
   }
-  return <OrderDetail order={order} />;
+  return <OrderDetail order={loaderData.order} payTypes={loaderData.payTypes} />;
 }
 
-function OrderDetail({ order }: { order: OrderView }) {
+function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[] }) {
   const api = useBrowserApi();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -53,11 +64,13 @@ function OrderDetail({ order }: { order: OrderView }) {
   const [payment, setPayment] = useState<PayStart | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const startPay = async () => {
+  const startPay = async (payType: PayType) => {
     setBusy(true);
-    const res = await api.pay(order.id, 'dev');
+    const res = await api.pay(order.id, payType);
     setBusy(false);
     if (!isOk(res)) return message.error(res.msg);
+    // A provider's cashier is its own page; the development cashier is a dialog here.
+    if (res.data.redirectUrl) return window.location.assign(res.data.redirectUrl);
     setPayment(res.data);
   };
   const finishPay = async (result: PayResult) => {
@@ -113,11 +126,13 @@ function OrderDetail({ order }: { order: OrderView }) {
       </Descriptions>
       {order.state === 'created' && <p className="muted">请在下单后 {ORDER_PAY_WINDOW_MS / 60_000} 分钟内完成支付，超时订单将自动取消。</p>}
       <div className="order-detail__actions">
-        {order.state === 'created' && (
-          <Button type="primary" loading={busy} onClick={startPay}>
-            立即支付
-          </Button>
-        )}
+        {order.state === 'created' &&
+          payTypes.map((t, i) => (
+            <Button key={t} type={i === 0 ? 'primary' : 'default'} loading={busy} onClick={() => startPay(t)}>
+              {payTypes.length > 1 ? PAY_TYPE_LABELS[t] : '立即支付'}
+            </Button>
+          ))}
+        {order.state === 'created' && !payTypes.length && <span className="muted">在线支付暂未开通，请联系客服</span>}
         {(order.state === 'created' || order.state === 'paid') && (
           <Popconfirm
             title={order.state === 'paid' ? '取消订单后款项将原路退回，确定取消吗？' : '确定取消该订单吗？'}
