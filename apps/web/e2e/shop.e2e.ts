@@ -46,6 +46,13 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByTestId('coupon-card').getByText('寻根季 祖源产品立减 100 元').waitFor();
     await screenshot(page, vp, 'shop-coupon');
 
+    // §9: the standard order page offers its versions, priced from the trait version to the standard one.
+    await gotoReady(page, `${baseUrl()}/buy/standard/order`);
+    await page.getByText('全能版系列 ¥399 – ¥999，按所选版本计价').waitFor();
+    await page.getByRole('radio', { name: '个人特质版 ¥399' }).check();
+    await page.getByTestId('order-total').getByText('¥399').waitFor();
+    await screenshot(page, vp, 'shop-standard');
+
     await gotoReady(page, `${baseUrl()}/shop/gene/product-select`);
     await page.locator('[data-product-id="ANCESTRY"]').getByRole('button', { name: '立即购买' }).click();
     await page.waitForURL('**/buy/ANCESTRY/order');

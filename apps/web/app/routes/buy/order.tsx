@@ -1,6 +1,6 @@
 import { isOk } from '@jiyin/contracts/envelope';
 import { type CouponView, MAX_ORDER_COUNT, quote, STANDARD_CHOICE_TAGS, standardPriceRange } from '@jiyin/contracts/shop';
-import { App, Button, InputNumber, Segmented, Select } from 'antd';
+import { App, Button, InputNumber, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { data, useNavigate } from 'react-router';
 import { AppLink } from '../../components/AppLink.tsx';
@@ -81,10 +81,11 @@ export default function BuyOrder({ loaderData: { choices, count: initialCount, r
           <h2>{product.name}</h2>
           <p className="muted">{product.summary}</p>
           {choices.length > 1 && (
-            <Segmented
+            <Radio.Group
+              className="buy-order__versions"
               value={productId}
-              options={choices.map((p) => ({ label: p.name, value: p.id }))}
-              onChange={(v) => setProductId(String(v))}
+              onChange={(e) => setProductId(e.target.value)}
+              options={choices.map((p) => ({ label: `${p.name} ${formatPrice(p.skuInfos[0]?.actualPrice ?? 0)}`, value: p.id }))}
             />
           )}
         </div>
