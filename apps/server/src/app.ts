@@ -15,6 +15,8 @@ import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
 import { createQueue } from './jobs/index.ts';
+import { createPayProviders } from './payments/providers.ts';
+import { registerUnpaidOrderCloser } from './payments/reconcile.ts';
 import { createMetrics, installMetrics, instrumentQueue, jobLogFields } from './metrics/index.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
@@ -61,14 +63,19 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     now,
     queue: instrumentQueue(base.queue ?? createQueue(base.database, { now, log: app.log }), metrics),
     storage: base.storage ?? (await createStorage(config)),
+    pay: createPayProviders(config),
   };
   app.log.info(
-    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}`,
+    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
   );
   app.decorate('deps', deps);
   // Workers start with the app and stop before it closes (the database closes after the app). Web-only
   // processes queue jobs for the worker processes and run none.
-  if (config.role !== 'web') await registerWorkers(deps, app.log);
+  if (config.role !== 'web') {
+    await registerWorkers(deps, app.log);
+    const stopCloser = await registerUnpaidOrderCloser(deps, app.log);
+    app.addHook('onClose', async () => stopCloser());
+  }
   app.addHook('onReady', () => deps.queue.start());
   app.addHook('onClose', () => deps.queue.stop());
   // In-process calls made by server-side rendering carry this per-process secret and skip the
