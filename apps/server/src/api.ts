@@ -9,6 +9,8 @@ import type { Deps } from './deps.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
+import { liveRoutes } from './live/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { originRoutes } from './origin/routes.ts';
 import { personRoutes } from './persons/routes.ts';
@@ -32,6 +34,8 @@ const DOMAINS = [
   electronicReportRoutes,
   importRoutes,
   notificationRoutes,
+  messageRoutes,
+  liveRoutes,
   ancestryRoutes,
   originRoutes,
   relativesRoutes,

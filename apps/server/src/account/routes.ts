@@ -12,7 +12,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { importJobView } from '../imports/views.ts';
-import { notificationView } from '../notifications/queries.ts';
+import { notificationViews } from '../notifications/service.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
 import { type ZipEntry, zipStream } from '../storage/zip.ts';
 import { requireUser } from '../users/session.ts';
@@ -145,9 +145,10 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         .from(shareTokens)
         .where(eq(shareTokens.createdBy, me.userId)),
       ytreeComments: await db.select().from(ytreeComments).where(eq(ytreeComments.userId, me.userId)),
-      notifications: (
-        await db.select().from(notifications).where(eq(notifications.userId, me.userId)).orderBy(desc(notifications.createdAt))
-      ).map(notificationView),
+      notifications: await notificationViews(
+        db,
+        await db.select().from(notifications).where(eq(notifications.userId, me.userId)).orderBy(desc(notifications.createdAt)),
+      ),
       deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
       sessions: await db
         .select({

@@ -7,8 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { deviceKey } from './device.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
+import { notify } from '../notifications/service.ts';
 
-const { sessions, users, notifications } = schema;
+const { sessions, users } = schema;
 
 /** §9: the token cookie's max age is 604800000 ms, i.e. 7 days. */
 export const SESSION_TTL_MS = TOKEN_COOKIE.maxAgeMs;
@@ -85,16 +86,17 @@ export const SESSION_SCOPES = ['relatives'] as const;
 
 async function newDeviceNotice(deps: Deps, userId: string, req: FastifyRequest, now: Date): Promise<void> {
   const ua = String(req.headers['user-agent'] ?? '').slice(0, 80) || '未知设备';
-  await deps.database.db.insert(notifications).values({
-    id: newId(),
-    userId,
-    type: NEW_DEVICE_NOTICE_TYPE,
-    title: '新设备登录提醒',
-    content: `你的账户于 ${now.toISOString().slice(0, 16).replace('T', ' ')}（UTC）在新设备上登录（${ua}，IP ${req.ip}）。如果不是你本人操作，请立即修改密码`,
-    relatedId: userId,
-    webviewUrl: '/user/settings',
-    createdAt: now,
-  });
+  await notify(deps.database.db, [
+    {
+      userId,
+      type: NEW_DEVICE_NOTICE_TYPE,
+      title: '新设备登录提醒',
+      content: `你的账户于 ${now.toISOString().slice(0, 16).replace('T', ' ')}（UTC）在新设备上登录（${ua}，IP ${req.ip}）。如果不是你本人操作，请立即修改密码`,
+      relatedId: userId,
+      webviewUrl: '/user/settings',
+      createdAt: now,
+    },
+  ]);
 }
 
 export function clearSessionCookie(deps: Deps, reply: FastifyReply) {

@@ -7,3 +7,5 @@ export * from './addresses.ts';
 export * from './reports.ts';
 export * from './ancestry.ts';
 export * from './relativesSafety.ts';
+export * from './notifications.ts';
+export * from './messages.ts';
