@@ -25,11 +25,17 @@ export const SOCIAL_API_PATHS = {
 } as const;
 
 /** §9 page sizes. */
+export const NOTICES_PAGE_SIZE = 10;
 export const THREADS_PAGE_SIZE = 10;
 export const CHAT_PAGE_SIZE = 10;
 /** §9: a time stamp when a message is more than 10 minutes after the previous one. */
 export const CHAT_TIMESTAMP_GAP_MS = 600_000;
 export const CHAT_TEXT_MAX = 500;
+
+/** §9: whether a message shows a time stamp above it (the first one, or > 10 minutes after the previous). */
+export function showsChatTimestamp(previous: { date: string } | undefined, message: { date: string }): boolean {
+  return !previous || Date.parse(message.date) - Date.parse(previous.date) > CHAT_TIMESTAMP_GAP_MS;
+}
 /** §5 chat pictures are scaled to at most 250 × 250. */
 export const CHAT_IMAGE_MAX_SIDE = 250;
 
@@ -117,4 +123,5 @@ export type LiveEvent =
   | { type: 'message'; message: Omit<ChatMessageView, 'mine'> }
   | { type: 'notice'; notice: NotificationView }
   | { type: 'thread'; relatedId: string }
-  | { type: 'counts'; counts: UnreadCounts };
+  /** `cursor`, sent first on every connection: where a later reconnect catches up from if nothing newer was seen. */
+  | { type: 'counts'; counts: UnreadCounts; cursor?: { seq: number; at: string } };

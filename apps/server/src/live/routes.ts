@@ -1,7 +1,7 @@
 import type { LiveEvent, UnreadCounts } from '@jiyin/contracts/social';
 import { SOCIAL_API_PATHS } from '@jiyin/contracts/social';
 import { type Db, schema } from '@jiyin/db';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
@@ -10,10 +10,16 @@ import { messagesSince, unreadMessages } from '../messages/queries.ts';
 import { notificationViews, unreadCount } from '../notifications/service.ts';
 import { requireUser } from '../users/session.ts';
 
-const { notifications } = schema;
+const { notifications, chatMessages } = schema;
 
 /** Proxies and load balancers close idle streams; a comment line this often keeps it open. */
 const KEEPALIVE_MS = 25_000;
+/**
+ * Catch-up starts this many seqs before the client's last one: seq order is commit order within a
+ * thread, not across threads, so a message of another thread may commit after a higher seq was seen.
+ * The client drops the ids it already has.
+ */
+const CATCHUP_OVERLAP = 100;
 
 const liveQuery = z.object({
   /** The highest message seq the client has seen. */
@@ -63,7 +69,8 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     });
     try {
       if (q.after_seq !== undefined)
-        for (const message of await messagesSince(db, me.userId, q.after_seq)) send({ type: 'message', message });
+        for (const message of await messagesSince(db, me.userId, Math.max(0, q.after_seq - CATCHUP_OVERLAP)))
+          send({ type: 'message', message });
       if (q.notice_after) {
         const rows = await db
           .select()
@@ -73,7 +80,9 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
           .limit(50);
         for (const notice of await notificationViews(db, rows)) send({ type: 'notice', notice });
       }
-      send({ type: 'counts', counts: await unreadCounts(db, me.userId) });
+      const [last] = await db.select({ seq: max(chatMessages.seq) }).from(chatMessages);
+      const cursor = { seq: Math.max(q.after_seq ?? 0, Number(last?.seq ?? 0)), at: deps.now().toISOString() };
+      send({ type: 'counts', counts: await unreadCounts(db, me.userId), cursor });
     } catch (err) {
       req.log.warn({ err }, 'live: catch-up failed');
     }

@@ -82,7 +82,7 @@ function AccountArea() {
   ];
   return (
     <div className="account-area">
-      <InboxDropdowns infoCount={user.infoCount ?? 0} msgCount={user.msgCount ?? 0} />
+      <InboxDropdowns />
       <Dropdown menu={{ items: menu }} placement="bottomRight">
         <button type="button" className="icon-button" aria-label="账户菜单">
           <UserAvatar user={user} />
