@@ -31,6 +31,7 @@ const {
   genomes,
   reportResults,
   notifications,
+  chatMessages,
   relativeConsents,
   relativeMatches,
   ancestryResults,
@@ -149,6 +150,12 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         db,
         await db.select().from(notifications).where(eq(notifications.userId, me.userId)).orderBy(desc(notifications.createdAt)),
       ),
+      // The private messages the user wrote (what others wrote to them is theirs).
+      chatMessages: await db
+        .select({ id: chatMessages.id, type: chatMessages.kind, content: chatMessages.content, createdAt: chatMessages.createdAt })
+        .from(chatMessages)
+        .where(eq(chatMessages.senderUserId, me.userId))
+        .orderBy(chatMessages.seq),
       deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
       sessions: await db
         .select({
