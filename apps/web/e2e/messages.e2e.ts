@@ -101,6 +101,26 @@ describe.each(VIEWPORTS)('private messages at $name ($width×$height)', (vp: Vie
     expect(aunt.errors).toEqual([]);
     expect(nephew.errors).toEqual([]);
 
+    // B's notices: the header's 通知 dropdown (PC) leads to /user/notices, where one is deleted.
+    await nephew.keyboard.press('Escape');
+    if (vp.name === 'pc') {
+      await nephew.getByTestId('inbox-notices').click();
+      await nephew.getByTestId('inbox-notices-panel').locator('.inbox-panel__item').first().waitFor();
+      await screenshot(nephew, vp, 'notices-dropdown');
+      await nephew.getByTestId('inbox-notices-panel').getByText('查看全部').click();
+      await nephew.waitForURL('**/user/notices');
+    } else {
+      await gotoReady(nephew, `${baseUrl()}/user/notices`);
+    }
+    const notices = nephew.getByTestId('notice-item');
+    await notices.first().waitFor();
+    const before = await notices.count();
+    await screenshot(nephew, vp, 'notices-page');
+    await notices.first().getByRole('button', { name: '删除' }).click();
+    await nephew.getByText('删除成功').waitFor();
+    expect(await notices.count()).toBe(before - 1);
+    expect(nephew.errors).toEqual([]);
+
     // The next size starts from an unblocked thread.
     const [th] = (
       (await (await nephew.context().request.get(`${baseUrl()}${SOCIAL_API_PATHS.threads}`)).json()) as { data: { list: ChatThreadView[] } }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 
 /** One Postgres channel for every process: PGlite delivers it in-process, Postgres to every listener. */
 export const LIVE_CHANNEL = 'jy_live';
+const MAX_PAYLOAD_BYTES = 7900;
 
 interface Wire {
   /** Recipients (user ids). */
@@ -19,8 +20,12 @@ interface Wire {
  */
 export async function publish(db: Db, users: string[], event: LiveEvent | null): Promise<void> {
   if (!users.length) return;
-  const payload: Wire = { u: [...new Set(users)], e: event };
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
+  const u = [...new Set(users)];
+  let text = JSON.stringify({ u, e: event } satisfies Wire);
+  // NOTIFY payloads stop at 8000 bytes and a longer one would fail the caller's transaction: then
+  // only the counts move live, and the item itself comes with the next list load.
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) text = JSON.stringify({ u, e: null } satisfies Wire);
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${text})`);
 }
 
 export type LiveSink = (event: LiveEvent) => void;

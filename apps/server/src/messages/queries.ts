@@ -151,21 +151,14 @@ export async function threadHead(
 
 /** §7.7 getMsgList: the caller's threads that hold messages they have not cleared, latest first, 10 a page. */
 export async function threadsPage(db: Db, userId: string, page: number): Promise<ChatThreadView[]> {
-  const last = db
-    .select({
-      threadId: chatMessages.threadId,
-      seq: sql<number>`max(${chatMessages.seq})`.mapWith(Number).as('last_seq'),
-    })
-    .from(chatMessages)
-    .groupBy(chatMessages.threadId)
-    .as('last');
+  // Each thread's last seq through the (thread_id, seq) index, for the caller's threads only.
+  const lastSeq = sql<number>`(select max(${chatMessages.seq}) from ${chatMessages} where ${chatMessages.threadId} = ${chatMembers.threadId})`;
   const rows = await db
-    .select({ member: chatMembers, theyBlocked: other.blocked, lastSeq: last.seq })
+    .select({ member: chatMembers, theyBlocked: other.blocked, lastSeq: lastSeq.mapWith(Number) })
     .from(chatMembers)
     .innerJoin(chatThreads, eq(chatThreads.id, chatMembers.threadId))
-    .innerJoin(last, eq(last.threadId, chatMembers.threadId))
     .innerJoin(other, and(eq(other.threadId, chatMembers.threadId), eq(other.userId, chatMembers.otherUserId)))
-    .where(and(eq(chatMembers.userId, userId), gt(last.seq, chatMembers.clearedSeq)))
+    .where(and(eq(chatMembers.userId, userId), sql`${lastSeq} > ${chatMembers.clearedSeq}`))
     .orderBy(desc(chatThreads.lastMessageAt), desc(chatThreads.id))
     .limit(THREADS_PAGE_SIZE)
     .offset((page - 1) * THREADS_PAGE_SIZE);
