@@ -36,6 +36,7 @@ export type LiveSink = (event: LiveEvent) => void;
  */
 export class LiveHub {
   private readonly sinks = new Map<string, Set<LiveSink>>();
+  private readonly tickets = new Map<string, number>();
   private stop: (() => Promise<void>) | null = null;
 
   private readonly database: Database;
@@ -66,15 +67,10 @@ export class LiveHub {
     set.add(sink);
     return () => {
       set.delete(sink);
-      if (!set.size) this.sinks.delete(userId);
+      if (set.size) return;
+      this.sinks.delete(userId);
+      this.tickets.delete(userId);
     };
-  }
-
-  /** Connections open in this process (metrics, tests). */
-  get connections(): number {
-    let n = 0;
-    for (const set of this.sinks.values()) n += set.size;
-    return n;
   }
 
   private async deliver(payload: string): Promise<void> {
@@ -85,17 +81,23 @@ export class LiveHub {
       this.log.warn({ err }, 'live: unreadable notification payload');
       return;
     }
-    for (const userId of wire.u) {
-      const set = this.sinks.get(userId);
-      if (!set) continue;
-      const event = wire.e;
-      if (event) for (const sink of set) sink(event);
-      try {
-        const counts: LiveEvent = { type: 'counts', counts: await this.counts(userId) };
-        for (const sink of this.sinks.get(userId) ?? []) sink(counts);
-      } catch (err) {
-        this.log.warn({ err, userId }, 'live: unread counts failed');
-      }
+    const here = wire.u.filter((userId) => this.sinks.has(userId));
+    const event = wire.e;
+    // Events first, to every recipient; then each one's counts.
+    if (event) for (const userId of here) for (const sink of this.sinks.get(userId) ?? []) sink(event);
+    await Promise.all(here.map((userId) => this.sendCounts(userId)));
+  }
+
+  private async sendCounts(userId: string): Promise<void> {
+    // Count reads may finish out of order: only the latest one asked for is sent (it saw the newest state).
+    const ticket = (this.tickets.get(userId) ?? 0) + 1;
+    this.tickets.set(userId, ticket);
+    try {
+      const counts: LiveEvent = { type: 'counts', counts: await this.counts(userId) };
+      if (this.tickets.get(userId) !== ticket) return;
+      for (const sink of this.sinks.get(userId) ?? []) sink(counts);
+    } catch (err) {
+      this.log.warn({ err, userId }, 'live: unread counts failed');
     }
   }
 }
