@@ -43,36 +43,32 @@ for (let i = 0; i < CLIENTS; i += 100) {
     .values(
       chunk.map((u, k) => ({ id: u.id, nationCode: '86', phone: `166${String(i + k).padStart(8, '0')}`, state: 4, name: `用户${i + k}` })),
     );
-  await db
-    .insert(schema.sessions)
-    .values(
-      chunk.map((u) => ({
-        id: randomUUID(),
-        userId: u.id,
-        tokenHash: sha256(u.token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      })),
-    );
+  await db.insert(schema.sessions).values(
+    chunk.map((u) => ({
+      id: randomUUID(),
+      userId: u.id,
+      tokenHash: sha256(u.token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    })),
+  );
   await db
     .insert(schema.persons)
     .values(chunk.map((u, k) => ({ id: u.person, ownerUserId: u.id, name: `检测人${i + k}`, gender: 'female' as const })));
   await db
     .insert(schema.kits)
     .values(chunk.map((u) => ({ barcode: u.barcode, productId: 'STANDARD_ANCESTRY', personId: u.person, boundAt: now })));
-  await db
-    .insert(schema.genomes)
-    .values(
-      chunk.map((u) => ({
-        barcode: u.barcode,
-        personId: u.person,
-        packed: new Uint8Array([1]),
-        vendor: '23andme',
-        build: '37',
-        callRate: 0.99,
-        markerCount: 1,
-      })),
-    );
+  await db.insert(schema.genomes).values(
+    chunk.map((u) => ({
+      barcode: u.barcode,
+      personId: u.person,
+      packed: new Uint8Array([1]),
+      vendor: '23andme',
+      build: '37',
+      callRate: 0.99,
+      markerCount: 1,
+    })),
+  );
   await db
     .insert(schema.relativeConsents)
     .values(chunk.map((u) => ({ personId: u.person, userId: u.id, protocolVersion: 'v1', consentedAt: now })));
