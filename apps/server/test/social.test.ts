@@ -116,6 +116,20 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
       expect((await call('GET', fillPattern(SOCIAL_API_PATHS.notification, { id }), 'a')).data.content).toBe('[检测人已删除]的报告已生成');
     });
 
+    it('tells of a sign-in from a new device in Chinese words, not the raw user agent', async () => {
+      const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_PATHS.signin,
+        headers: { 'user-agent': ua },
+        payload: { phoneNumber: '13900000303', nationCode: '86', password: 'jiyin-Strong-2026' },
+      });
+      expect(res.json().code).toBe(0);
+      const [notice] = (await call('GET', `${REPORT_API_PATHS.notifications}?module=notification`, 'o')).data.list;
+      expect(notice.content).toContain('在新设备上登录（iPhone 或 iPad 上的浏览器，IP ');
+      expect(notice.content).not.toMatch(/Mozilla|AppleWebKit/);
+    });
+
     it('deletes only the own notices; someone else’s answers like a missing one', async () => {
       const [n] = (await call('GET', `${REPORT_API_PATHS.notifications}?module=notification`, 'a')).data.list;
       const url = fillPattern(SOCIAL_API_PATHS.notificationDelete, { id: n.id });
