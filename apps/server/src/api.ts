@@ -10,6 +10,8 @@ import type { Deps } from './deps.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
+import { liveRoutes } from './live/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { originRoutes } from './origin/routes.ts';
@@ -36,6 +38,8 @@ const DOMAINS = [
   electronicReportRoutes,
   importRoutes,
   notificationRoutes,
+  messageRoutes,
+  liveRoutes,
   ancestryRoutes,
   originRoutes,
   relativesRoutes,

@@ -19,6 +19,8 @@ import { createPayProviders } from './payments/providers.ts';
 import { registerUnpaidOrderCloser } from './payments/reconcile.ts';
 import { createMetrics, installMetrics, instrumentQueue, jobLogFields } from './metrics/index.ts';
 import { registerWorkers } from './jobs/workers.ts';
+import { LiveHub } from './live/hub.ts';
+import { unreadCounts } from './live/routes.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { createStorage } from './storage/index.ts';
 
@@ -64,6 +66,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     queue: instrumentQueue(base.queue ?? createQueue(base.database, { now, log: app.log }), metrics),
     storage: base.storage ?? (await createStorage(config)),
     pay: createPayProviders(config),
+    live: new LiveHub(base.database, (userId) => unreadCounts(base.database.db, userId), app.log),
   };
   app.log.info(
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
@@ -78,6 +81,11 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
   }
   app.addHook('onReady', () => deps.queue.start());
   app.addHook('onClose', () => deps.queue.stop());
+  // Worker processes only publish; web processes listen for what any process published.
+  if (config.role !== 'worker') {
+    app.addHook('onReady', () => deps.live.start());
+    app.addHook('onClose', () => deps.live.close());
+  }
   // In-process calls made by server-side rendering carry this per-process secret and skip the
   // per-IP limit, because the page request that caused them was already counted.
   const internalToken = randomBytes(24).toString('hex');

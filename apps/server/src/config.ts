@@ -73,6 +73,8 @@ export interface Config {
     /** Sessions older than this need an SMS re-check for relatives pages. */
     recentSigninHours: number;
   };
+  /** Private messages an account may send per minute (CHAT_MESSAGES_PER_MINUTE). */
+  chatMessagesPerMinute: number;
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
 
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       closeMatchAlert: Number(env.RELATIVES_CLOSE_MATCH_ALERT ?? 30),
       recentSigninHours: Number(env.RELATIVES_RECENT_SIGNIN_HOURS ?? 24),
     },
+    chatMessagesPerMinute: Number(env.CHAT_MESSAGES_PER_MINUTE ?? 20),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     env: appEnv,

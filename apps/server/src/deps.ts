@@ -3,6 +3,7 @@ import type { CaptchaProvider, SmsProvider } from './auth/providers.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { PayProviders } from './payments/providers.ts';
+import type { LiveHub } from './live/hub.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** What every domain plugin receives. */
@@ -19,4 +20,6 @@ export interface Deps {
   storage: Storage;
   /** Payment providers by pay type (the development cashier outside prod). */
   pay: PayProviders;
+  /** Live connections of this process (new messages, notices and counts, §2.6). */
+  live: LiveHub;
 }

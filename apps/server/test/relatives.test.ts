@@ -356,7 +356,7 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
     );
   });
 
-  it('details one match: figures, §9 row, shared segment coordinates only, chromosomes to paint, no message button yet', async () => {
+  it('details one match: figures, §9 row, shared segment coordinates only, chromosomes to paint, and 发私信', async () => {
     const mine = (await list('alice', 'A')).data.list as RelativeSummary[];
     const brother = mine.find((r) => r.relative.name === '林晓峰') as RelativeSummary;
     const res = await detail('alice', 'A', brother.id);
@@ -367,7 +367,7 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
       sharedCm: brother.sharedCm,
       segmentCount: d.segments.length,
       grade: brother.grade,
-      chat: { available: false, note: '私信功能即将开放' },
+      chat: { available: true, note: '' },
     });
     expect(d.segments.length).toBeGreaterThan(20);
     for (const s of d.segments) expect(Object.keys(s).sort()).toEqual(['cM', 'chrom', 'end', 'start']);

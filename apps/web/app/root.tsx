@@ -20,6 +20,7 @@ import './lib/context.ts';
 import 'virtual:antd.css';
 import './app.css';
 import { ANTD_THEME } from './lib/theme.ts';
+import { LiveProvider } from './lib/live.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -94,14 +95,17 @@ export default function App() {
   // §2.6: outside the app, the messaging app and mini-programs, a user without profile info sets it first.
   const needsProfile =
     user && !user.hasProfile && !device.isApp && !device.isWechat && !device.isMiniProgram && !pathname.startsWith('/auth/');
-  if (needsProfile) {
-    return (
-      <SiteChrome gray>
-        <SetUserInfo />
-      </SiteChrome>
-    );
-  }
-  return <Outlet />;
+  return (
+    <LiveProvider>
+      {needsProfile ? (
+        <SiteChrome gray>
+          <SetUserInfo />
+        </SiteChrome>
+      ) : (
+        <Outlet />
+      )}
+    </LiveProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -138,11 +138,11 @@ describe.each(VIEWPORTS)('gene relatives at $name ($width×$height)', (vp: Viewp
       expect(await page.content()).not.toContain(pair.theirs.name);
       await screenshot(page, vp, 'relatives-list');
 
-      // The detail: figures, the §9 row, the painting, no message button yet.
+      // The detail: figures, the §9 row, the painting, and 发私信 (the chat itself: messages.e2e.ts).
       await card.click();
       await page.getByTestId('relative-profile').waitFor();
       await page.getByTestId('relative-grade-row').getByText(pair.meaning).waitFor();
-      expect(await page.getByTestId('relative-message').isDisabled()).toBe(true);
+      expect(await page.getByTestId('relative-message').isDisabled()).toBe(false);
       expect(await page.getByTestId('painted-segment').count()).toBeGreaterThan(10);
       await screenshot(page, vp, 'relatives-detail');
       await page.getByTestId('chromosome-painting').scrollIntoViewIfNeeded();

@@ -89,9 +89,6 @@ export const API_PATHS = {
   descriptionList: '/web/api/new/common/description',
   description: '/web/api/new/common/description/:key',
   userInfo: '/web/api/new/user/info',
-  /** §7.7; served once the Notices issue lands, until then lists fall back to empty (§8). */
-  notifications: '/api/community/messages',
-  messageThreads: '/api/user_chat',
 } as const;
 
 /** Path prefixes that belong to the API, never to pages. */

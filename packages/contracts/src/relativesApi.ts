@@ -244,6 +244,6 @@ export interface RelativeDetailView extends RelativeSummary {
   segments: RelativeSegment[];
   /** GRCh37 lengths of the chromosomes the painting draws (1–22 and X). */
   chromosomes: { chrom: string; length: number }[];
-  /** Private messages to a relative arrive with the chat (§7.7); until then the button says so. */
+  /** 发私信 (§7.7); not available for a relative bound to the viewer's own account, with the reason. */
   chat: { available: boolean; note: string };
 }

@@ -21,6 +21,11 @@ export interface Database {
   url?: string;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on a channel; `pg_notify` from any process (or from this one) reaches `onPayload` once its
+   * transaction commits. Resolves to the way to stop listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,11 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       url: opts.url,
       migrate: () => migrateLocked(opts.url as string),
       ping: () => ping(db),
+      // postgres.js keeps one dedicated connection for LISTEN and re-listens after a reconnect.
+      listen: async (channel, onPayload) => {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -53,6 +63,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

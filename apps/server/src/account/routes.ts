@@ -12,7 +12,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { importJobView } from '../imports/views.ts';
-import { notificationView } from '../notifications/queries.ts';
+import { notificationViews } from '../notifications/service.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
 import { type ZipEntry, zipStream } from '../storage/zip.ts';
 import { requireUser } from '../users/session.ts';
@@ -31,6 +31,7 @@ const {
   genomes,
   reportResults,
   notifications,
+  chatMessages,
   relativeConsents,
   relativeMatches,
   ancestryResults,
@@ -145,9 +146,16 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         .from(shareTokens)
         .where(eq(shareTokens.createdBy, me.userId)),
       ytreeComments: await db.select().from(ytreeComments).where(eq(ytreeComments.userId, me.userId)),
-      notifications: (
-        await db.select().from(notifications).where(eq(notifications.userId, me.userId)).orderBy(desc(notifications.createdAt))
-      ).map(notificationView),
+      notifications: await notificationViews(
+        db,
+        await db.select().from(notifications).where(eq(notifications.userId, me.userId)).orderBy(desc(notifications.createdAt)),
+      ),
+      // The private messages the user wrote (what others wrote to them is theirs).
+      chatMessages: await db
+        .select({ id: chatMessages.id, type: chatMessages.kind, content: chatMessages.content, createdAt: chatMessages.createdAt })
+        .from(chatMessages)
+        .where(eq(chatMessages.senderUserId, me.userId))
+        .orderBy(chatMessages.seq),
       deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
       sessions: await db
         .select({

@@ -1,5 +1,5 @@
 import { TOKEN_COOKIE } from '@jiyin/contracts/constants';
-import { detectDevice } from '@jiyin/contracts/device';
+import { type DeviceInfo, detectDevice } from '@jiyin/contracts/device';
 import { NEW_DEVICE_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
 import { schema } from '@jiyin/db';
 import { and, eq, isNull, ne } from 'drizzle-orm';
@@ -7,8 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { deviceKey } from './device.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
+import { notify } from '../notifications/service.ts';
 
-const { sessions, users, notifications } = schema;
+const { sessions, users } = schema;
 
 /** §9: the token cookie's max age is 604800000 ms, i.e. 7 days. */
 export const SESSION_TTL_MS = TOKEN_COOKIE.maxAgeMs;
@@ -58,7 +59,7 @@ export async function createSession(
     .where(and(eq(sessions.userId, userId), eq(sessions.device, device)))
     .limit(1);
   const [before] = await deps.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).limit(1);
-  if (!seen && before) await newDeviceNotice(deps, userId, req, now);
+  if (!seen && before) await newDeviceNotice(deps, userId, req, now, ctx);
   await deps.database.db.insert(sessions).values({
     id: newId(),
     userId,
@@ -83,18 +84,29 @@ export async function createSession(
 /** Scopes an embedded context may ask for at sign-in. */
 export const SESSION_SCOPES = ['relatives'] as const;
 
-async function newDeviceNotice(deps: Deps, userId: string, req: FastifyRequest, now: Date): Promise<void> {
-  const ua = String(req.headers['user-agent'] ?? '').slice(0, 80) || '未知设备';
-  await deps.database.db.insert(notifications).values({
-    id: newId(),
-    userId,
-    type: NEW_DEVICE_NOTICE_TYPE,
-    title: '新设备登录提醒',
-    content: `你的账户于 ${now.toISOString().slice(0, 16).replace('T', ' ')}（UTC）在新设备上登录（${ua}，IP ${req.ip}）。如果不是你本人操作，请立即修改密码`,
-    relatedId: userId,
-    webviewUrl: '/user/settings',
-    createdAt: now,
-  });
+/** The kind of device a sign-in came from, in words a user reads (never the raw user agent: it is English). */
+function deviceLabel(ctx: DeviceInfo): string {
+  if (ctx.isApp) return 'App';
+  if (ctx.isMiniProgram) return '小程序';
+  if (ctx.isWechat) return '微信内浏览器';
+  if (ctx.isIos) return 'iPhone 或 iPad 上的浏览器';
+  if (ctx.isAndroid) return '安卓设备上的浏览器';
+  if (ctx.isMobile) return '手机浏览器';
+  return '电脑浏览器';
+}
+
+async function newDeviceNotice(deps: Deps, userId: string, req: FastifyRequest, now: Date, ctx: DeviceInfo): Promise<void> {
+  await notify(deps.database.db, [
+    {
+      userId,
+      type: NEW_DEVICE_NOTICE_TYPE,
+      title: '新设备登录提醒',
+      content: `你的账户于 ${now.toISOString().slice(0, 16).replace('T', ' ')}（UTC）在新设备上登录（${deviceLabel(ctx)}，IP ${req.ip}）。如果不是你本人操作，请立即修改密码`,
+      relatedId: userId,
+      webviewUrl: '/user/settings',
+      createdAt: now,
+    },
+  ]);
 }
 
 export function clearSessionCookie(deps: Deps, reply: FastifyReply) {

@@ -22,11 +22,11 @@ import {
   serialisePacked,
 } from '@jiyin/genome';
 import { and, eq, inArray } from 'drizzle-orm';
-import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { gateImport } from '../relatives/guard.ts';
+import { notify, PERSON_SLOT } from '../notifications/service.ts';
 
-const { importJobs, rawFiles, kits, genomes, genomeLayouts, reportResults, notifications, persons } = schema;
+const { importJobs, rawFiles, kits, genomes, genomeLayouts, reportResults, persons } = schema;
 
 export const IMPORT_JOB = 'import';
 /** Queued after every import; its worker comes with the gene-relatives issue. */
@@ -278,16 +278,18 @@ async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId:
       .insert(reportResults)
       .values({ barcode, ...results })
       .onConflictDoUpdate({ target: reportResults.barcode, set: results });
-    await tx.insert(notifications).values({
-      id: newId(),
-      userId: job.userId,
-      type: REPORT_READY_NOTICE_TYPE,
-      title: '报告已生成',
-      content: `${person.name}的基因检测报告已生成，点击查看`,
-      relatedId: barcode,
-      webviewUrl: `/report?barcode=${barcode}`,
-      createdAt: now,
-    });
+    await notify(tx, [
+      {
+        userId: job.userId,
+        type: REPORT_READY_NOTICE_TYPE,
+        title: '报告已生成',
+        content: `${PERSON_SLOT}的基因检测报告已生成，点击查看`,
+        relatedId: barcode,
+        personId: person.id,
+        webviewUrl: `/report?barcode=${barcode}`,
+        createdAt: now,
+      },
+    ]);
     await tx.update(importJobs).set({ barcode, stage: 'matching', progress: 90, updatedAt: now }).where(eq(importJobs.id, job.id));
     return barcode;
   });

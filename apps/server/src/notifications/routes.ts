@@ -2,12 +2,14 @@ import { ok } from '@jiyin/contracts/envelope';
 import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import { schema } from '@jiyin/db';
 import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { SOCIAL_API_PATHS } from '@jiyin/contracts/social';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { publish } from '../live/hub.ts';
 import { requireUser } from '../users/session.ts';
-import { notificationView, unreadCount } from './queries.ts';
+import { notificationViews, unreadCount } from './service.ts';
 
 const { notifications } = schema;
 
@@ -71,25 +73,52 @@ export async function notificationRoutes(app: FastifyInstance, deps: Deps) {
       .where(and(mine, cursor))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(q.count);
-    return ok({ list: rows.map(notificationView) });
+    return ok({ list: await notificationViews(db, rows) });
   });
 
   app.get(REPORT_API_PATHS.notificationsUnread, async (req) => {
     const me = await requireUser(req, deps);
     const q = parseInput(unreadQuery, req.query);
-    return ok({ result: await unreadCount(deps, me.userId, q) });
+    return ok({ result: await unreadCount(db, me.userId, q) });
   });
 
-  app.put(REPORT_API_PATHS.notificationRead, async (req) => {
-    const me = await requireUser(req, deps);
+  /** The caller's own notice by id; someone else's answers like a missing one. */
+  async function ownNotice(req: FastifyRequest, userId: string) {
     const { id } = parseInput(idParams, req.params);
     const [row] = await db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, me.userId)));
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
     if (!row) throw new ApiError('NOT_FOUND', '消息不存在');
-    if (row.readAt) return ok(notificationView(row));
-    const [read] = await db.update(notifications).set({ readAt: deps.now() }).where(eq(notifications.id, id)).returning();
-    return ok(notificationView(read));
+    return row;
+  }
+
+  app.get(SOCIAL_API_PATHS.notification, async (req) => {
+    const me = await requireUser(req, deps);
+    const [view] = await notificationViews(db, [await ownNotice(req, me.userId)]);
+    return ok(view);
+  });
+
+  /** Opening a notice marks it read (the first reading time stays); the bell follows live. */
+  app.put(REPORT_API_PATHS.notificationRead, async (req) => {
+    const me = await requireUser(req, deps);
+    const row = await ownNotice(req, me.userId);
+    if (row.readAt) return ok((await notificationViews(db, [row]))[0]);
+    const read = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(notifications).set({ readAt: deps.now() }).where(eq(notifications.id, row.id)).returning();
+      await publish(tx, [me.userId], null);
+      return updated;
+    });
+    return ok((await notificationViews(db, [read]))[0]);
+  });
+
+  app.delete(SOCIAL_API_PATHS.notificationDelete, async (req) => {
+    const me = await requireUser(req, deps);
+    const row = await ownNotice(req, me.userId);
+    await db.transaction(async (tx) => {
+      await tx.delete(notifications).where(eq(notifications.id, row.id));
+      await publish(tx, [me.userId], null);
+    });
+    return ok(null);
   });
 }

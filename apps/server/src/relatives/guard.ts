@@ -12,11 +12,11 @@ import {
   prepareQuery,
 } from '@jiyin/genome';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { readLayout } from './stored.ts';
+import { notify } from '../notifications/service.ts';
 
-const { relativesGate, relativesPauses, relativeMatches, genomes, persons, rawFiles, users, notifications } = schema;
+const { relativesGate, relativesPauses, relativeMatches, genomes, persons, rawFiles, users } = schema;
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -142,9 +142,9 @@ async function layoutOf(db: Db, id: string): Promise<ChipLayout | null> {
 async function staffNotice(db: Db, now: Date, title: string, content: string, relatedId: string): Promise<void> {
   const staff = await db.select({ id: users.id }).from(users).where(eq(users.staff, true));
   if (!staff.length) return;
-  await db.insert(notifications).values(
+  await notify(
+    db,
     staff.map((s) => ({
-      id: newId(),
       userId: s.id,
       type: STAFF_RELATIVES_ALERT_NOTICE_TYPE,
       title,

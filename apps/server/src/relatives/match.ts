@@ -2,15 +2,15 @@ import { NEW_RELATIVE_NOTICE_TYPE, RELATIVES_FOUND_NOTICE_TYPE } from '@jiyin/co
 import { type Db, schema } from '@jiyin/db';
 import { deserialisePacked, type GroupStats, type LayoutHit, matchGroup, prepareQuery } from '@jiyin/genome';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { RELATIVES_MATCH_JOB } from '../imports/pipeline.ts';
 import { matchedBarcodeOf } from './consent.ts';
 import { admittedGenomes, screenHits } from './guard.ts';
 import { displayName, relativeAvatar, showingFullName } from './profile.ts';
 import { type ListedGenome, storedGenomesOf } from './stored.ts';
+import { notify, PERSON_SLOT } from '../notifications/service.ts';
 
-const { genomes, relativeConsents, relativeMatches, persons, notifications } = schema;
+const { genomes, relativeConsents, relativeMatches, persons } = schema;
 
 export interface RelativesMatchPayload {
   barcode: string;
@@ -214,7 +214,7 @@ async function storeMatches(deps: Deps, me: { barcode: string; personId: string 
 
     // A pair that cannot be judged (too few shared markers) is listed but announces no relative.
     const fresh = kept.filter((h): h is Graded => !foundAt.has(h.personId) && h.relationship !== null);
-    if (fresh.length) await notify(tx, now, me, fresh);
+    if (fresh.length) await notifyFound(tx, now, me, fresh);
     return fresh.length;
   });
 }
@@ -223,7 +223,7 @@ async function storeMatches(deps: Deps, me: { barcode: string; personId: string 
  * §9 notices: type 7 tells the new person's owner how many relatives were found; type 17 tells each
  * relative's owner that a new relative appeared, under the name that person chose to show.
  */
-async function notify(tx: Db, now: Date, me: { barcode: string; personId: string }, fresh: Graded[]): Promise<void> {
+async function notifyFound(tx: Db, now: Date, me: { barcode: string; personId: string }, fresh: Graded[]): Promise<void> {
   const ids = [me.personId, ...fresh.map((h) => h.personId)];
   const people = new Map(
     (
@@ -236,14 +236,14 @@ async function notify(tx: Db, now: Date, me: { barcode: string; personId: string
   const self = people.get(me.personId);
   if (!self) return;
   const selfShown = displayName(self, (await showingFullName(tx, [me.personId])).has(me.personId));
-  await tx.insert(notifications).values([
+  await notify(tx, [
     {
-      id: newId(),
       userId: self.ownerUserId,
       type: RELATIVES_FOUND_NOTICE_TYPE,
       title: '发现基因亲人',
-      content: `${self.name}新发现 ${fresh.length} 位基因亲人，点击查看你们共享的 DNA 和可能的关系`,
+      content: `${PERSON_SLOT}新发现 ${fresh.length} 位基因亲人，点击查看你们共享的 DNA 和可能的关系`,
       relatedId: me.barcode,
+      personId: me.personId,
       webviewUrl: `/report/gene-relatives?barcode=${me.barcode}`,
       createdAt: now,
     },
@@ -252,12 +252,12 @@ async function notify(tx: Db, now: Date, me: { barcode: string; personId: string
       if (!relative) return [];
       return [
         {
-          id: newId(),
           userId: relative.ownerUserId,
           type: NEW_RELATIVE_NOTICE_TYPE,
           title: '发现一位新的基因亲人',
-          content: `${relative.name}有一位新的基因亲人：${selfShown}，关系等级 ${h.relationship.grade}（${h.relationship.meaning}）`,
+          content: `${PERSON_SLOT}有一位新的基因亲人：${selfShown}，关系等级 ${h.relationship.grade}（${h.relationship.meaning}）`,
           relatedId: h.barcode,
+          personId: h.personId,
           fromUser: { name: selfShown, avatar: relativeAvatar(self.gender) },
           webviewUrl: `/report/gene-relatives?barcode=${h.barcode}`,
           createdAt: now,

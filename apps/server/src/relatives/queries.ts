@@ -7,6 +7,7 @@ import {
   type RelativeSort,
   type RelativeSummary,
 } from '@jiyin/contracts/relativesApi';
+import { CODES } from '@jiyin/contracts/codes';
 import { type Db, type PersonBirthplace, schema } from '@jiyin/db';
 import { type Chrom, GRADES, GRCH37_LENGTH, HALF_IBD_DEFAULTS } from '@jiyin/genome';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -167,10 +168,10 @@ export function revealedSegments(segments: { chrom: string; start: number; end: 
 }
 
 /** One visible match of the person by its id; null when there is none (or it is not visible). */
-export async function relativeDetail(db: Db, personId: string, id: string): Promise<RelativeDetailView | null> {
+export async function relativeDetail(db: Db, personId: string, id: string, viewerUserId: string): Promise<RelativeDetailView | null> {
   const [row] = await visible(
     db
-      .select({ ...SUMMARY_FIELDS, segments: relativeMatches.segments })
+      .select({ ...SUMMARY_FIELDS, segments: relativeMatches.segments, ownerUserId: persons.ownerUserId })
       .from(relativeMatches)
       .$dynamic(),
   )
@@ -182,6 +183,23 @@ export async function relativeDetail(db: Db, personId: string, id: string): Prom
     ...summaryOf(row, full.has(row.relativePersonId)),
     segments: revealedSegments(row.segments),
     chromosomes: CHROMOSOMES,
-    chat: { available: false, note: '私信功能即将开放' },
+    // §5: a relative bound to the viewer's own account cannot be messaged.
+    chat: row.ownerUserId === viewerUserId ? { available: false, note: CODES.CHAT_SELF.msg } : { available: true, note: '' },
   };
+}
+
+/** The relative's person behind a match id of this person's list, while both still take part; else null. */
+export async function matchedPersonOf(db: Db, personId: string, id: string): Promise<string | null> {
+  const [row] = await visible(db.select({ relativePersonId: relativeMatches.relativePersonId }).from(relativeMatches).$dynamic())
+    .where(and(eq(relativeMatches.personId, personId), eq(matchIdSql, id)))
+    .limit(1);
+  return row?.relativePersonId ?? null;
+}
+
+/** Whether two persons are gene relatives of each other right now (both consenting, both genomes kept). */
+export async function areRelatives(db: Db, personId: string, relativePersonId: string): Promise<boolean> {
+  const [row] = await visible(db.select({ n: relativeMatches.personId }).from(relativeMatches).$dynamic())
+    .where(and(eq(relativeMatches.personId, personId), eq(relativeMatches.relativePersonId, relativePersonId)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -126,7 +126,7 @@ export async function relativesRoutes(app: FastifyInstance, deps: Deps) {
     await watchViews(deps, s.userId, req.log);
     if ((await viewOf(deps, s)).hold?.scope === 'account') throw new ApiError('RELATIVES_PAUSED');
     // The viewer's own consent is part of every read (visible() joins on it too).
-    const detail = await relativeDetail(db, s.person.personId, id);
+    const detail = await relativeDetail(db, s.person.personId, id, s.userId);
     if (!detail) throw new ApiError('NOT_FOUND', '这位基因亲人不存在或已退出基因亲人');
     return ok(detail);
   });

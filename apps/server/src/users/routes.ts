@@ -10,7 +10,7 @@ import { clearSessionCookie, readSession } from '../auth/sessions.ts';
 import { findUser, userView } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
-import { unreadCount } from '../notifications/queries.ts';
+import { unreadCounts } from '../live/routes.ts';
 import { requireUser } from './session.ts';
 
 const { users, auditLog } = schema;
@@ -32,7 +32,8 @@ export async function userRoutes(app: FastifyInstance, deps: Deps) {
     }
     const user = await findUser(deps, s.userId);
     if (!user) throw new ApiError('NOT_LOGGED_IN');
-    return ok({ ...userView(user), infoCount: await unreadCount(deps, user.id, { module: 'notification' }) });
+    const counts = await unreadCounts(deps.database.db, user.id);
+    return ok({ ...userView(user), infoCount: counts.info, msgCount: counts.msg });
   });
 
   app.put(API_PATHS.userInfo, async (req) => {

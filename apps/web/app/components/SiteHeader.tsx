@@ -1,9 +1,11 @@
 import { signinPath } from '@jiyin/contracts/guards';
 import { DownOutlined, MenuOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { Button, Drawer, Dropdown } from 'antd';
+import { Badge, Button, Drawer, Dropdown } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
+import { formatUnread } from '@jiyin/contracts/constants';
 import { BRAND } from '../lib/brand.ts';
+import { useLive } from '../lib/live.tsx';
 import { useRootData } from '../lib/rootData.ts';
 import { AppLink } from './AppLink.tsx';
 import { BuyPanel } from './BuyPanel.tsx';
@@ -57,6 +59,11 @@ const ACCOUNT_LINKS = [
   { to: '/import', label: '导入数据' },
 ] as const;
 const LOGOUT_HREF = '/user/logout?redirect=%2F';
+/** The phone's way to notices and messages (the header icons are PC only), with their live counts. */
+const INBOX_LINKS = [
+  { key: 'info', to: '/user/notices', label: '通知' },
+  { key: 'msg', to: '/user/messages', label: '私信' },
+] as const;
 
 function AccountArea() {
   const { user } = useRootData();
@@ -82,7 +89,7 @@ function AccountArea() {
   ];
   return (
     <div className="account-area">
-      <InboxDropdowns infoCount={user.infoCount ?? 0} msgCount={user.msgCount ?? 0} />
+      <InboxDropdowns />
       <Dropdown menu={{ items: menu }} placement="bottomRight">
         <button type="button" className="icon-button" aria-label="账户菜单">
           <UserAvatar user={user} />
@@ -95,6 +102,7 @@ function AccountArea() {
 /** The phone menu's account part: the same destinations as the PC account menu, as plain links. */
 function SideMenuAccount({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useRootData();
+  const { counts } = useLive();
   const signin = useSigninPath();
   if (!user) {
     return (
@@ -114,6 +122,11 @@ function SideMenuAccount({ onNavigate }: { onNavigate: () => void }) {
         <UserAvatar user={user} size={36} />
         <strong>{user.userName}</strong>
       </div>
+      {INBOX_LINKS.map((l) => (
+        <AppLink key={l.to} to={l.to} onClick={onNavigate} data-testid={`side-${l.key}`}>
+          {l.label} <Badge count={counts[l.key] ? formatUnread(counts[l.key]) : 0} size="small" />
+        </AppLink>
+      ))}
       {ACCOUNT_LINKS.map((l) => (
         <AppLink key={l.to} to={l.to} onClick={onNavigate}>
           {l.label}
@@ -142,7 +155,8 @@ export function SiteHeader({
   testId?: string;
   account?: boolean;
 }) {
-  const { device, products } = useRootData();
+  const { device, products, user } = useRootData();
+  const { counts } = useLive();
   const [drawerOpen, setDrawerOpen] = useState(false);
   if (device.hideSiteHeader) return null;
   const close = () => setDrawerOpen(false);
@@ -167,13 +181,9 @@ export function SiteHeader({
             <AccountArea />
           </div>
         )}
-        <Button
-          className="site-header__menu"
-          type="text"
-          icon={<MenuOutlined />}
-          aria-label="打开菜单"
-          onClick={() => setDrawerOpen(true)}
-        />
+        <Badge dot={Boolean(account && user && counts.info + counts.msg > 0)} offset={[-6, 6]} className="site-header__menu">
+          <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
+        </Badge>
       </div>
       {subNav && (
         <div className="site-subnav">

@@ -10,3 +10,5 @@ export * from './relativesSafety.ts';
 export * from './orders.ts';
 export * from './coupons.ts';
 export * from './wallet.ts';
+export * from './notifications.ts';
+export * from './messages.ts';

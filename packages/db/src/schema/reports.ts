@@ -222,28 +222,6 @@ export const electronicReports = pgTable(
   (t) => [index('electronic_reports_barcode_idx').on(t.barcode)],
 );
 
-/** §3 Notification, for the bell, /user/notices and the notification center. */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** §9 notification types; report-ready notices use REPORT_READY_NOTICE_TYPE of contracts. */
-    type: integer('type').notNull(),
-    module: text('module').notNull().default('notification'),
-    title: text('title').notNull(),
-    content: text('content').notNull(),
-    relatedId: text('related_id'),
-    fromUser: jsonb('from_user').$type<{ name: string; avatar: unknown; barcode?: string }>(),
-    webviewUrl: text('webview_url'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
-);
-
 /**
  * The queue of background jobs (imports, matching, PDFs) when running on the embedded database;
  * on Postgres pg-boss keeps its own tables. `singletonKey` makes enqueueing the same work twice a no-op.

@@ -11,6 +11,7 @@ import { originClient } from './origin.ts';
 import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
 import { shopClient } from './shop.ts';
+import { socialClient } from './social.ts';
 
 export { createBrowserTransport } from './transport.ts';
 
@@ -27,14 +28,6 @@ export interface UserInfo {
   msgCount?: number;
 }
 
-export interface NoticeItem {
-  id: string;
-  title: string;
-  content: string;
-  date: string;
-  readDate?: string | null;
-}
-
 /** The typed calls pages make; the same on the server (in-process) and in the browser (/proxy). */
 export function apiClient(api: ApiTransport) {
   return {
@@ -46,20 +39,11 @@ export function apiClient(api: ApiTransport) {
     ...originClient(api),
     ...relativesClient(api),
     ...shopClient(api),
+    ...socialClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
     content: (slug: string): Promise<Envelope<SiteContent>> => api({ method: 'GET', path: fillPattern(API_PATHS.content, { slug }) }),
-    /** §7.7 first page of notifications; baselineId pages by cursor. */
-    notifications: (baselineId?: string): Promise<Envelope<{ list: NoticeItem[] }>> =>
-      api({
-        method: 'GET',
-        path: API_PATHS.notifications,
-        query: { module: 'notification', count: 10, refresh_mode: -1, baseline_id: baselineId },
-      }),
-    /** §7.7 private-message threads, paged by number. */
-    messageThreads: (page = 1): Promise<Envelope<{ list: NoticeItem[] }>> =>
-      api({ method: 'GET', path: API_PATHS.messageThreads, query: { page, size: 10 } }),
   };
 }
 

@@ -27,6 +27,29 @@ function toSearch(query: ApiRequest['query']): URLSearchParams {
   return search;
 }
 
+/** The query of a /proxy call with its signature (§7.1); also what a stream's URL carries (EventSource sends no headers). */
+export async function signedSearch(args: {
+  method: ApiRequest['method'];
+  path: string;
+  query: ApiRequest['query'];
+  body: string | null;
+  keys: SignKeys;
+  nowMs: number;
+}): Promise<URLSearchParams> {
+  const search = toSearch(args.query);
+  const signature = await signRequest({
+    method: args.method,
+    path: args.path,
+    query: search,
+    body: args.body,
+    version: pickSignVersion(),
+    timestampSec: Math.floor(args.nowMs / 1000),
+    keys: args.keys,
+  });
+  for (const [k, v] of Object.entries(signature)) search.set(k, v);
+  return search;
+}
+
 /**
  * The page's way to the API: `/proxy<path>`, signed (§7.1), 30 s timeout. Network failures and
  * non-JSON answers come back as error envelopes so callers handle one shape.
@@ -35,23 +58,13 @@ export function createBrowserTransport(opts: BrowserTransportOptions): ApiTransp
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const now = opts.now ?? Date.now;
   return async ({ method, path, query, body, headers: extraHeaders }): Promise<Envelope<unknown>> => {
-    const search = toSearch(query);
     // Uploads go as multipart, resumable upload chunks as raw bytes; both are signed as "-" (§7.1),
     // JSON bodies by their hash.
     const form = typeof FormData !== 'undefined' && body instanceof FormData ? body : null;
     const bytes =
       (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof ArrayBuffer || ArrayBuffer.isView(body) ? body : null;
     const bodyText = body === undefined || form || bytes ? null : JSON.stringify(body);
-    const signature = await signRequest({
-      method,
-      path,
-      query: search,
-      body: bodyText,
-      version: pickSignVersion(),
-      timestampSec: Math.floor(now() / 1000),
-      keys: opts.signKeys,
-    });
-    for (const [k, v] of Object.entries(signature)) search.set(k, v);
+    const search = await signedSearch({ method, path, query, body: bodyText, keys: opts.signKeys, nowMs: now() });
 
     const headers: Record<string, string> = { accept: 'application/json', [PAGE_PATH_HEADER]: opts.pagePath(), ...extraHeaders };
     if (bodyText !== null) headers['content-type'] = 'application/json';

@@ -2,7 +2,8 @@ import { ArrowLeftOutlined, MessageOutlined } from '@ant-design/icons';
 import { CODES } from '@jiyin/contracts/codes';
 import { isOk } from '@jiyin/contracts/envelope';
 import { INSUFFICIENT_OVERLAP_TEXT, type RelativeDetailView } from '@jiyin/contracts/relativesApi';
-import { Alert, Button, Descriptions, Result, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Descriptions, Result, Table, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { AppLink } from '../../../components/AppLink.tsx';
 import { ScrollHint } from '../../../components/ScrollHint.tsx';
 import { Crumbs } from '../../../components/report/CategoryView.tsx';
@@ -11,6 +12,8 @@ import { ChromosomePainting } from '../../../components/relatives/ChromosomePain
 import { genderLabel, gradeColour, RelativeAvatar, regionLabel } from '../../../components/relatives/RelativeAvatar.tsx';
 import { RelativesGate } from '../../../components/relatives/RelativesGate.tsx';
 import { apiClient } from '../../../lib/api/index.ts';
+import { useBrowserApi } from '../../../lib/browserApi.ts';
+import { useLive } from '../../../lib/live.tsx';
 import { pageTitle } from '../../../lib/brand.ts';
 import { formatBeijingTime } from '../../../lib/dates.ts';
 import { relativesHref, relativesSubject } from '../../../lib/relatives.ts';
@@ -43,6 +46,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const mb = (bp: number) => (bp / 1_000_000).toFixed(1);
 
+/** 发私信: opens (or finds) the thread with this relative in the chat dialog. */
+function MessageButton({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
+  const api = useBrowserApi();
+  const { openChat } = useLive();
+  const { message } = App.useApp();
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    const res = await api.openChatWithRelative(barcode, d.id);
+    setOpening(false);
+    if (isOk(res)) openChat(res.data.relatedId);
+    else message.error(res.msg);
+  };
+  return (
+    <Tooltip title={d.chat.available ? undefined : d.chat.note}>
+      <Button icon={<MessageOutlined />} disabled={!d.chat.available} loading={opening} onClick={open} data-testid="relative-message">
+        发私信
+      </Button>
+    </Tooltip>
+  );
+}
+
 function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
   const rel = d.relative;
   return (
@@ -59,11 +84,7 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
           <p className="muted">发现于 {formatBeijingTime(d.foundAt)}</p>
         </div>
         <div className="relative-profile__message">
-          <Tooltip title={d.chat.available ? undefined : d.chat.note}>
-            <Button icon={<MessageOutlined />} disabled={!d.chat.available} data-testid="relative-message">
-              发私信
-            </Button>
-          </Tooltip>
+          <MessageButton d={d} barcode={barcode} />
           {!d.chat.available && d.chat.note && (
             <small className="muted" data-testid="relative-message-note">
               {d.chat.note}
