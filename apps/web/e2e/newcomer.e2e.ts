@@ -14,10 +14,7 @@ const OTHER_AREAS = [
   /^\/community/,
   /^\/gene-club/,
   /^\/ancestry\/library-/,
-  /^\/user\/(messages|notices|notification-center|orders|coupon)/,
-  /^\/notice/,
-  /^\/shop\/(?!gene\/product-select)/,
-  /^\/buy\//,
+  /^\/buy\/(speed-package|upgrade|y-full)/,
 ];
 /**
  * Latin words a Chinese page may show: brands and platforms, data sources, the Y-tree's root, variant
