@@ -18,6 +18,7 @@ import { createQueue } from './jobs/index.ts';
 import { createMetrics, installMetrics, instrumentQueue, jobLogFields } from './metrics/index.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
+import { ComputePool } from './pool/index.ts';
 import { createStorage } from './storage/index.ts';
 
 declare module 'fastify' {
@@ -36,7 +37,7 @@ export interface BuildOptions {
 }
 
 /** What start-up provides; providers and the clock default from the configuration. */
-export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage'>>;
+export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage' | 'pool'>>;
 
 /** One Fastify process: security headers, compression, rate limit, the API twice, then pages. */
 export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -61,16 +62,21 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     now,
     queue: instrumentQueue(base.queue ?? createQueue(base.database, { now, log: app.log }), metrics),
     storage: base.storage ?? (await createStorage(config)),
+    pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
   };
   app.log.info(
-    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}`,
+    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pool threads: ${deps.pool.threads}`,
   );
   app.decorate('deps', deps);
   // Workers start with the app and stop before it closes (the database closes after the app). Web-only
   // processes queue jobs for the worker processes and run none.
   if (config.role !== 'web') await registerWorkers(deps, app.log);
   app.addHook('onReady', () => deps.queue.start());
-  app.addHook('onClose', () => deps.queue.stop());
+  // Jobs drain first (they wait on their pool tasks), then the threads go.
+  app.addHook('onClose', async () => {
+    await deps.queue.stop();
+    await deps.pool.close();
+  });
   // In-process calls made by server-side rendering carry this per-process secret and skip the
   // per-IP limit, because the page request that caused them was already counted.
   const internalToken = randomBytes(24).toString('hex');

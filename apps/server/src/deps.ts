@@ -2,6 +2,7 @@ import type { Database } from '@jiyin/db';
 import type { CaptchaProvider, SmsProvider } from './auth/providers.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { ComputePool } from './pool/index.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** What every domain plugin receives. */
@@ -16,4 +17,6 @@ export interface Deps {
   queue: JobQueue;
   /** Private file storage (raw data, PDFs): `${DATA_DIR}/files` or S3. */
   storage: Storage;
+  /** Worker threads for the CPU work of jobs (parsing, packing, reports, probing, ancestry, PDFs). */
+  pool: ComputePool;
 }
