@@ -60,7 +60,10 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     sms: base.sms ?? providers.sms,
     captcha: base.captcha ?? providers.captcha,
     now,
-    queue: instrumentQueue(base.queue ?? createQueue(base.database, { now, log: app.log }), metrics),
+    queue: instrumentQueue(
+      base.queue ?? createQueue(base.database, { now, log: app.log, stopTimeoutMs: config.shutdownTimeoutMs }),
+      metrics,
+    ),
     storage: base.storage ?? (await createStorage(config)),
     pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
   };

@@ -6,6 +6,8 @@ export interface PgBossQueueOptions {
   /** Seconds without a heartbeat after which a running job counts as dead and is retried. */
   heartbeatSeconds?: number;
   retryDelaySeconds?: number;
+  /** How long stop() lets running jobs finish; pg-boss then fails them, and they are retried (SHUTDOWN_TIMEOUT_MS). */
+  stopTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -103,7 +105,7 @@ export class PgBossQueue implements JobQueue {
     this.started = false;
     this.opened = null;
     this.queues.clear();
-    await this.boss.stop({ graceful: true, timeout: 15_000, close: true });
+    await this.boss.stop({ graceful: true, timeout: this.opts.stopTimeoutMs ?? 15_000, close: true });
   }
 
   async depth(): Promise<QueueDepth[]> {

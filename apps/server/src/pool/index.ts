@@ -5,28 +5,42 @@ import { Gauge, Histogram, type Registry } from 'prom-client';
 import { ElectronicReportError, type ElectronicReportInput } from '../electronic-report/render.ts';
 import type { ImportComputed, Refusal } from '../imports/compute.ts';
 import type { ProbeGenome } from '../relatives/probing.ts';
+import type * as matcher from './matcher.ts';
 import type * as tasks from './tasks.ts';
 
 const TASKS = fileURLToPath(new URL('./tasks.ts', import.meta.url));
+const MATCHER = fileURLToPath(new URL('./matcher.ts', import.meta.url));
 
-export type TaskKind = keyof typeof tasks;
+export type TaskKind = keyof typeof tasks | 'match';
+
+/** One relatives match on the matching thread: begin, feed what it lacks, end (matcher.ts). */
+export interface MatchSession {
+  begin(a: Parameters<typeof matcher.begin>[0]): Promise<ReturnType<typeof matcher.begin>>;
+  feed(a: Parameters<typeof matcher.feed>[0]): Promise<void>;
+  end(): Promise<ReturnType<typeof matcher.end>>;
+}
 
 /**
  * The worker-thread pool that runs the CPU work of jobs (parsing, packing, reports, haplogroups,
  * plausibility, probing, ancestry, PDF rendering) off the event loop. Bytes go in (transferred, not
  * copied, where the caller gives them up), packed planes and small objects come out; the threads
  * never see the database. Threads start on the first task and leave after a minute idle, so a
- * process (or a test) that runs no job spawns none.
+ * process (or a test) that runs no job spawns none. Relatives matching has a thread of its own that
+ * stays: it keeps the consenting genomes in memory between jobs (relatives/memory.ts).
  */
 export class ComputePool {
   readonly threads: number;
   private readonly piscina: Piscina;
+  private readonly matcher: Piscina;
+  /** Matches run one after another: the thread holds one job's state between its calls. */
+  private matching: Promise<unknown> = Promise.resolve();
   private running = 0;
   private readonly duration?: Histogram<'kind' | 'outcome'>;
 
   constructor(threads: number, registry?: Registry) {
     this.threads = threads;
     this.piscina = new Piscina({ filename: TASKS, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+    this.matcher = new Piscina({ filename: MATCHER, minThreads: 0, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY });
     if (!registry) return;
     this.duration = new Histogram({
       name: 'pool_task_duration_seconds',
@@ -45,6 +59,7 @@ export class ComputePool {
         this.set({ state: 'max' }, pool.threads);
         this.set({ state: 'started' }, pool.piscina.threads.length);
         this.set({ state: 'busy' }, Math.min(pool.running, pool.threads));
+        this.set({ state: 'matcher_started' }, pool.matcher.threads.length);
       },
     });
     new Gauge({
@@ -57,19 +72,36 @@ export class ComputePool {
     });
   }
 
-  private async run<R>(kind: TaskKind, arg: unknown, transferList: ArrayBuffer[] = []): Promise<R> {
+  /** Times a task (waiting for its thread included) under its kind. */
+  private async timed<R>(kind: TaskKind, task: () => Promise<R>): Promise<R> {
     const end = this.duration?.startTimer({ kind });
-    this.running++;
     try {
-      const out = (await this.piscina.run(arg, { name: kind, transferList })) as R;
+      const out = await task();
       end?.({ outcome: 'ok' });
       return out;
     } catch (err) {
       end?.({ outcome: 'error' });
       throw err;
+    }
+  }
+
+  private async run<R>(kind: TaskKind, arg: unknown, transferList: ArrayBuffer[] = []): Promise<R> {
+    this.running++;
+    try {
+      return await this.timed(kind, () => this.piscina.run(arg, { name: kind, transferList }) as Promise<R>);
     } finally {
       this.running--;
     }
+  }
+
+  /** Runs one relatives match on the matching thread (jobs of this process queue for it). */
+  match<R>(job: (m: MatchSession) => Promise<R>): Promise<R> {
+    const call = <T>(name: keyof typeof matcher, arg?: unknown) => this.matcher.run(arg, { name }) as Promise<T>;
+    const session: MatchSession = { begin: (a) => call('begin', a), feed: (a) => call('feed', a), end: () => call('end') };
+    const next = () => this.timed('match', () => job(session));
+    const run = this.matching.then(next, next);
+    this.matching = run.catch(() => undefined);
+    return run;
   }
 
   /** Parse and compute one raw file (its bytes are given up: they move to the thread). */
@@ -102,9 +134,12 @@ export class ComputePool {
     return 'estimate' in out ? out.estimate : Promise.reject(genomeErrorOf(out));
   }
 
-  /** Waits for running tasks (callers drained their jobs first), then stops the threads. */
-  close(): Promise<void> {
-    return this.piscina.close();
+  /**
+   * Stops the threads. Called once the queue has drained or handed its jobs back, so a task still
+   * running belongs to a job that will run again elsewhere: it is cut short, not waited for.
+   */
+  async close(): Promise<void> {
+    await Promise.all([this.piscina.destroy(), this.matcher.destroy()]);
   }
 }
 
