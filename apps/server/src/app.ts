@@ -61,7 +61,13 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     captcha: base.captcha ?? providers.captcha,
     now,
     queue: instrumentQueue(
-      base.queue ?? createQueue(base.database, { now, log: app.log, stopTimeoutMs: config.shutdownTimeoutMs }),
+      base.queue ??
+        createQueue(base.database, {
+          now,
+          log: app.log,
+          stopTimeoutMs: config.shutdownTimeoutMs,
+          heartbeatSeconds: config.queueHeartbeatS,
+        }),
       metrics,
     ),
     storage: base.storage ?? (await createStorage(config)),

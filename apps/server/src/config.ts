@@ -36,6 +36,8 @@ export interface Config {
   relativesCacheMb: number;
   /** Worker threads of the compute pool (parsing, packing, reports, PDFs); pool/index.ts. */
   poolThreads: number;
+  /** Seconds without a heartbeat after which pg-boss takes a running job back (its process died). */
+  queueHeartbeatS: number;
   /** How long SIGTERM waits for running jobs before handing them back to the queue and exiting. */
   shutdownTimeoutMs: number;
   /**
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     relativesCacheMb: Number(env.RELATIVES_CACHE_MB ?? 2048),
     poolThreads: positiveInt(env.POOL_THREADS, 'POOL_THREADS') ?? availableParallelism(),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 15_000),
+    queueHeartbeatS: positiveInt(env.QUEUE_HEARTBEAT_S, 'QUEUE_HEARTBEAT_S') ?? 30,
     demoGenomes: env.DEMO_CONTENT !== '0',
     logLevel: env.LOG_LEVEL ?? (appEnv === 'local' ? 'info' : 'warn'),
     sms: {

@@ -26,10 +26,14 @@ export interface SpawnedServer {
   log: string;
 }
 
-/** Starts main.ts with `env` on `port` and waits until /healthz answers; `log` collects its output. */
+/**
+ * Starts main.ts with `env` on `port` and waits until /healthz answers; `log` collects its output.
+ * The demo person's genome and family are not imported (DEMO_CONTENT=0): minutes of background
+ * work no test here needs.
+ */
 export async function startServer(port: number, env: Record<string, string>): Promise<SpawnedServer> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'info', DEMO_CONTENT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server = { child, log: '' };

@@ -165,6 +165,7 @@ export async function runElectronicReport(deps: Deps, id: string, log?: Log): Pr
     return;
   }
   const started = performance.now();
+  log?.info({ id, barcode: row.barcode }, 'electronic report rendering');
   let pdf: Buffer;
   try {
     // Rendering is CPU-bound: a pool thread does it.

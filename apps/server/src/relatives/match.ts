@@ -78,6 +78,7 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     return null;
   }
 
+  log?.info({ barcode }, 'relatives matching');
   // The matching thread holds the consenting genomes between jobs; this thread lists who is
   // eligible now, reads what the thread lacks and feeds it, then stores what it found.
   const me = { personId };
