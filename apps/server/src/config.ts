@@ -85,6 +85,13 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return n;
 }
 
+/** pg-boss takes heartbeats of 10 s and more. */
+function heartbeatSeconds(value: string | undefined): number {
+  const s = positiveInt(value, 'QUEUE_HEARTBEAT_S') ?? 30;
+  if (s < 10) throw new Error('QUEUE_HEARTBEAT_S must be at least 10');
+  return s;
+}
+
 const DEV_SIGN_KEYS: SignKeys = { v1: 'dev-sign-key-v1', v2: 'dev-sign-key-v2', v3: 'dev-sign-key-v3' };
 
 /** All settings come from the environment, with defaults that run a newcomer's machine as is. */
@@ -133,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     relativesCacheMb: Number(env.RELATIVES_CACHE_MB ?? 2048),
     poolThreads: positiveInt(env.POOL_THREADS, 'POOL_THREADS') ?? availableParallelism(),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 15_000),
-    queueHeartbeatS: positiveInt(env.QUEUE_HEARTBEAT_S, 'QUEUE_HEARTBEAT_S') ?? 30,
+    queueHeartbeatS: heartbeatSeconds(env.QUEUE_HEARTBEAT_S),
     demoGenomes: env.DEMO_CONTENT !== '0',
     logLevel: env.LOG_LEVEL ?? (appEnv === 'local' ? 'info' : 'warn'),
     sms: {

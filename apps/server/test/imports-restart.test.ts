@@ -60,7 +60,7 @@ const onPostgres: Target = {
     url.pathname = `/${dbName}`;
     // A killed worker's job is taken back once its heartbeat is this old (pg-boss; 30 s by default).
     return {
-      env: { DATA_DIR: dir, DATABASE_URL: url.toString(), QUEUE_HEARTBEAT_S: '5' },
+      env: { DATA_DIR: dir, DATABASE_URL: url.toString(), QUEUE_HEARTBEAT_S: '10' },
       open: () => openDatabase({ url: url.toString(), dataDir: dir }),
     };
   },

@@ -16,6 +16,11 @@ export interface TableQueueOptions {
   /** How long stop() waits for running jobs before handing them back to the queue (SHUTDOWN_TIMEOUT_MS). */
   stopTimeoutMs?: number;
   /**
+   * Whether stop() hands jobs still running at its deadline back to the queue (the default). False
+   * leaves them locked until their lock runs out, as a process that died leaves them (tests of that).
+   */
+  handBackOnStop?: boolean;
+  /**
    * Treat jobs left 'active' as orphans at start. Right on the embedded database, whose data
    * directory one process alone can open: whatever was running belonged to a process now gone.
    */
@@ -125,7 +130,7 @@ export class TableQueue implements JobQueue {
       }),
     ]);
     clearTimeout(timeout);
-    if (!drained) await this.handBack();
+    if (!drained && this.opts.handBackOnStop !== false) await this.handBack();
   }
 
   /**
