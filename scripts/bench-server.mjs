@@ -1,16 +1,24 @@
 // `npm run bench:server`: requests/s and p99 latency of /healthz, the SSR home page and one API call,
-// measured with autocannon against the production build on loopback (bounded: 10 s per target).
+// measured with autocannon against the production build on loopback (bounded: 10 s per target):
+// idle, then under load (20 imports queued at once and their relatives matches running), with the
+// server's event-loop delay p99 over each block (its /metrics).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { simulatedCalls, vendorFileBytes } from '../apps/server/src/imports/simulated.ts';
+import { ACCOUNT_PATHS } from '../packages/contracts/src/accounts.ts';
+import { fillPattern } from '../packages/contracts/src/pathPattern.ts';
+import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL } from '../packages/contracts/src/relativesApi.ts';
+import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '../packages/contracts/src/reportApi.ts';
 import { buildWebIfStale, ROOT } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP_S = 3;
+const LOAD_IMPORTS = Number(process.env.BENCH_LOAD_IMPORTS ?? 20);
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -36,6 +44,12 @@ const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    // Idle means idle: the demo family's imports are left out; the load block brings its own.
+    DEMO_CONTENT: '0',
+    // One account uploads all the load's files: its upload limits must not hold them out of matching.
+    RELATIVES_UPLOADS_PER_ACCOUNT: '1000',
+    RELATIVES_UPLOADS_PER_DEVICE: '1000',
+    RELATIVES_UPLOADS_PER_ADDRESS: '1000',
   },
 });
 const base = `http://127.0.0.1:${port}`;
@@ -52,22 +66,121 @@ const targets = [
   ['GET / (SSR home)', '/'],
   ['GET commodity list (API)', '/web/api/new/commodity/list?tags=standard,ances_ances'],
 ];
-const rows = [];
-for (const [name, url] of targets) {
-  // Warm the JIT and caches first, as a long-running server is; only the second run is reported.
-  await autocannon({ url: base + url, connections: CONNECTIONS, duration: WARMUP_S });
-  const result = await autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION_S });
-  rows.push({
-    target: name,
-    'req/s (avg)': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  });
+
+/** The server's event-loop delay p99 since the last scrape (prom-client resets its histogram on each). */
+async function eventLoopP99() {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const m = text.match(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m);
+  return m ? Math.round(Number(m[1]) * 1000) : null;
 }
+
+async function measure(block, warmup, during = () => ({})) {
+  const rows = [];
+  for (const [name, url] of targets) {
+    // Warm the JIT and caches first, as a long-running server is; only the second run is reported.
+    if (warmup) await autocannon({ url: base + url, connections: CONNECTIONS, duration: WARMUP_S });
+    const result = await autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION_S });
+    rows.push({
+      block,
+      target: name,
+      'req/s (avg)': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      errors: result.errors + result.non2xx,
+      ...(await during()),
+    });
+  }
+  return rows;
+}
+
+function client() {
+  let cookie = '';
+  return async function api(method, url, body, headers = {}) {
+    const binary = Buffer.isBuffer(body);
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : binary ? new Uint8Array(body) : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie?.startsWith('__token=')) cookie = setCookie.split(';')[0];
+    const answer = await res.json();
+    if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.msg}`);
+    return answer.data;
+  };
+}
+
+await eventLoopP99();
+const rows = await measure('idle', true);
+const idleLoop = await eventLoopP99();
+
+// The load: one account's LOAD_IMPORTS persons, files uploaded beforehand (two simulated people,
+// alternating, so matching finds relatives: every other file is the same person's), imports queued
+// at once; each person joins gene relatives as its import is done, which queues its match.
+const api = client();
+await api('POST', ACCOUNT_PATHS.sendSmsCode, { phone: '13800008888', nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' });
+const { code } = await api('GET', `${ACCOUNT_PATHS.devSmsOutbox}?phoneNumber=13800008888&nationCode=86`);
+await api('POST', ACCOUNT_PATHS.signup, {
+  phoneNumber: '13800008888',
+  nationCode: '86',
+  authCode: code,
+  password: 'bench-Load-2026',
+  name: '负载',
+});
+const files = [vendorFileBytes(simulatedCalls(8101, 'female')), vendorFileBytes(simulatedCalls(8102, 'male'))];
+const uploads = [];
+for (let i = 0; i < LOAD_IMPORTS; i++) {
+  const person = await api('POST', ACCOUNT_PATHS.persons, { name: `负载${i}`, gender: i % 2 ? 'male' : 'female' });
+  const file = files[i % 2];
+  const up = await api('POST', REPORT_API_PATHS.uploads, { personId: person.id, fileName: 'genome.txt', size: file.length });
+  for (let offset = 0; offset < file.length; offset += UPLOAD_CHUNK_BYTES) {
+    await api('PUT', fillPattern(REPORT_API_PATHS.uploadOne, { id: up.id }), file.subarray(offset, offset + UPLOAD_CHUNK_BYTES), {
+      'upload-offset': String(offset),
+    });
+  }
+  uploads.push(up.id);
+}
+await eventLoopP99();
+const loadStart = performance.now();
+const jobs = await Promise.all(uploads.map((uploadId) => api('POST', REPORT_API_PATHS.imports, { uploadId })));
+const joined = new Set();
+let importsDoneAt = null;
+let polling = true;
+const poller = (async () => {
+  while (polling) {
+    const { list } = await api('GET', REPORT_API_PATHS.imports);
+    for (const j of list) {
+      if (j.stage !== 'done' || joined.has(j.id)) continue;
+      joined.add(j.id);
+      await api('POST', RELATIVES_API_PATHS.consent, { barcode: j.barcode, protocolVersion: RELATIVES_PROTOCOL.version });
+    }
+    if (joined.size === jobs.length) importsDoneAt ??= performance.now();
+    await new Promise((r) => setTimeout(r, 250));
+  }
+})();
+const loadRows = await measure('under load', false, async () => {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const active = [...text.matchAll(/^queue_depth\{name="([^"]+)",state="(waiting|active)"\} (\d+)$/gm)]
+    .filter((m) => m[1] === 'import' || m[1] === 'relatives-match')
+    .reduce((n, m) => n + Number(m[3]), 0);
+  return { 'imports done': `${joined.size}/${jobs.length}`, 'import + match jobs left': active };
+});
+const loadLoop = await eventLoopP99();
+polling = false;
+await poller;
+const loadSeconds = ((importsDoneAt ?? performance.now()) - loadStart) / 1000;
+
 server.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  `\nbench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target after ${WARMUP_S} s warm-up, Node ${process.version}, PGlite, NODE_ENV=production`,
+  `\nbench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target (idle: after ${WARMUP_S} s warm-up), Node ${process.version}, PGlite, NODE_ENV=production`,
 );
-console.table(rows);
+console.table([...rows, ...loadRows]);
+console.log(`server event-loop delay p99: idle ${idleLoop} ms, under load ${loadLoop} ms`);
+console.log(
+  `under load: ${LOAD_IMPORTS} imports queued at once, ${importsDoneAt ? `all done after ${loadSeconds.toFixed(1)} s` : `not all done after ${loadSeconds.toFixed(1)} s`}; each person joined gene relatives when its import was done (its match queued)`,
+);

@@ -77,10 +77,8 @@ describe.each([pglite, ...(adminUrl ? [onPostgres] : [])])('jobs whose process i
   let dir = '';
   let running: SpawnedServer | undefined;
   afterAll(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await exited(running.child);
-    }
+    running?.child.kill('SIGKILL');
+    if (running) await exited(running.child);
     await target.tearDown();
     if (dir) await rm(dir, { recursive: true, force: true });
   });

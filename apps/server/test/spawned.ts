@@ -52,13 +52,15 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   }
 }
 
-export const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+/** Resolves once the process is gone (at once when it has exited or was killed already). */
+export const exited = (child: ChildProcess) =>
+  new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
 
 /** Kills what is still running and waits for it to go. */
 export async function stopAll(servers: (SpawnedServer | undefined)[], signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   await Promise.all(
     servers.map(async (s) => {
-      if (!s || s.child.exitCode !== null) return;
+      if (!s || s.child.exitCode !== null || s.child.signalCode !== null) return;
       s.child.kill(signal);
       await exited(s.child);
     }),

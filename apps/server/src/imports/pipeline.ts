@@ -215,7 +215,10 @@ async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId:
 /** What the user sees when the queue gives an import up (an error of ours, not of their file). */
 export const IMPORT_INTERNAL_ERROR = '导入时服务器出错，请稍后重新导入';
 
-/** The import worker: two at a time (parsing is CPU-bound; the machine's other core serves pages). */
+/**
+ * The import worker: one more at a time than the pool has threads, so while one import's rows are
+ * written on this thread the threads stay busy with the others' parsing.
+ */
 export async function registerImportWorker(deps: Deps, log?: Log): Promise<void> {
   // Imports recorded but never handed to the queue (the process stopped in between) are sent again;
   // for those the queue holds already, the singleton key makes this a no-op.
@@ -225,7 +228,7 @@ export async function registerImportWorker(deps: Deps, log?: Log): Promise<void>
     .where(inArray(importJobs.stage, ['queued', 'parsing', 'computing', 'matching']));
   for (const { id } of stranded) await deps.queue.send<ImportPayload>(IMPORT_JOB, { importJobId: id }, { singletonKey: id });
   await deps.queue.work<ImportPayload>(IMPORT_JOB, (p) => runImport(deps, p.importJobId, log), {
-    concurrency: 2,
+    concurrency: deps.pool.threads + 1,
     onFailed: async (p, error) => {
       log?.warn({ importJobId: p.importJobId, error }, 'import given up');
       await deps.database.db
