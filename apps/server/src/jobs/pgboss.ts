@@ -32,7 +32,10 @@ export class PgBossQueue implements JobQueue {
 
   constructor(connectionString: string, opts: PgBossQueueOptions = {}) {
     this.opts = opts;
-    this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss', application_name: 'jiyin-jobs' });
+    // Supervision (which finds jobs whose heartbeat stopped) runs once a heartbeat period, so a dead
+    // process's job runs again within about two periods rather than pg-boss's default minute.
+    const superviseIntervalSeconds = Math.min(60, opts.heartbeatSeconds ?? 30);
+    this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss', application_name: 'jiyin-jobs', superviseIntervalSeconds });
     this.boss.on('error', (err) => opts.log?.error({ err }, 'pg-boss error'));
   }
 
