@@ -124,8 +124,12 @@ export class ComputePool {
   }
 
   /** The gate's probing comparison of a new genome with the account's earlier ones (guard.ts). */
-  probe(mine: ProbeGenome, earlier: (ProbeGenome & { barcode: string })[]): Promise<ReturnType<typeof tasks.probe>> {
-    return this.run('probe', { mine, earlier });
+  probe(
+    layouts: Map<string, Uint8Array>,
+    mine: ProbeGenome,
+    earlier: (ProbeGenome & { barcode: string })[],
+  ): Promise<ReturnType<typeof tasks.probe>> {
+    return this.run('probe', { layouts, mine, earlier });
   }
 
   /** Ancestry composition from a genome packed over the reference panel; throws GenomeError as the engine does. */

@@ -24,8 +24,8 @@ export async function renderPdf(input: ElectronicReportInput): Promise<{ pdf: Ui
   }
 }
 
-export function probe(a: { mine: ProbeGenome; earlier: (ProbeGenome & { barcode: string })[] }) {
-  return firstProbing(a.mine, a.earlier);
+export function probe(a: { layouts: Map<string, Uint8Array>; mine: ProbeGenome; earlier: (ProbeGenome & { barcode: string })[] }) {
+  return firstProbing(a.layouts, a.mine, a.earlier);
 }
 
 export function ancestry(a: { panelPacked: Uint8Array; level: number }): { estimate: AncestryEstimate } | Refusal {

@@ -157,19 +157,17 @@ export async function gateImport(
       .orderBy(desc(genomes.createdAt))
       .limit(PROBE_HISTORY);
     if (earlier.length) {
-      // The comparisons run on a pool thread; it gets the stored bytes (layouts once each).
+      // The comparisons run on a pool thread; it gets the stored bytes, each layout once.
       const ids = [...new Set([stored.layoutId, ...earlier.map((e) => e.layoutId as string)])];
-      const layouts = new Map(
-        (
-          await db.select({ id: genomeLayouts.id, bytes: genomeLayouts.bytes }).from(genomeLayouts).where(inArray(genomeLayouts.id, ids))
-        ).map((l) => [l.id, l.bytes]),
+      const layouts = await db
+        .select({ id: genomeLayouts.id, bytes: genomeLayouts.bytes })
+        .from(genomeLayouts)
+        .where(inArray(genomeLayouts.id, ids));
+      probing = await deps.pool.probe(
+        new Map(layouts.map((l) => [l.id, l.bytes])),
+        { layoutId: stored.layoutId, packed: stored.packed },
+        earlier.map((e) => ({ barcode: e.barcode, layoutId: e.layoutId as string, packed: e.packed })),
       );
-      const mineLayout = layouts.get(stored.layoutId);
-      const known = earlier.flatMap((e) => {
-        const layout = layouts.get(e.layoutId as string);
-        return layout ? [{ barcode: e.barcode, layoutId: e.layoutId as string, layout, packed: e.packed }] : [];
-      });
-      if (mineLayout) probing = await deps.pool.probe({ layoutId: stored.layoutId, layout: mineLayout, packed: stored.packed }, known);
     }
   }
   if (probing) {

@@ -71,10 +71,9 @@ export function probingAcrossLayouts(
   return probingAgainst(projected, earlier, shared);
 }
 
-/** One genome of the probing comparison as stored: its layout's bytes and its packed genotypes. */
+/** One genome of the probing comparison as stored: its layout's id and its packed genotypes. */
 export interface ProbeGenome {
   layoutId: string;
-  layout: Uint8Array;
   packed: Uint8Array;
 }
 
@@ -82,24 +81,34 @@ export interface ProbeGenome {
 const layoutCache = new Map<string, ChipLayout>();
 const LAYOUT_CACHE_SIZE = 16;
 
-function layoutOf(g: ProbeGenome): ChipLayout {
-  const hit = layoutCache.get(g.layoutId);
+function layoutOf(id: string, layouts: Map<string, Uint8Array>): ChipLayout | null {
+  const hit = layoutCache.get(id);
   if (hit) return hit;
-  const layout = deserialiseLayout(g.layout);
+  const bytes = layouts.get(id);
+  if (!bytes) return null;
+  const layout = deserialiseLayout(bytes);
   if (layoutCache.size >= LAYOUT_CACHE_SIZE) layoutCache.delete(layoutCache.keys().next().value as string);
-  layoutCache.set(g.layoutId, layout);
+  layoutCache.set(id, layout);
   return layout;
 }
 
-/** The first of the account's earlier genomes (newest first) the new one looks like a probe of, if any. */
+/**
+ * The first of the account's earlier genomes (newest first) the new one looks like a probe of, if
+ * any. `layouts` holds each layout's stored bytes once; an earlier genome whose layout is missing is
+ * passed over.
+ */
 export function firstProbing(
+  layouts: Map<string, Uint8Array>,
   mine: ProbeGenome,
   earlier: (ProbeGenome & { barcode: string })[],
 ): { sameShare: number; changedWindows: number; earlier: string } | null {
-  const mineLayout = layoutOf(mine);
+  const mineLayout = layoutOf(mine.layoutId, layouts);
+  if (!mineLayout) return null;
   const minePacked = deserialisePacked(mine.packed);
   for (const e of earlier) {
-    const p = probingAcrossLayouts(mineLayout, minePacked, layoutOf(e), deserialisePacked(e.packed));
+    const earlierLayout = layoutOf(e.layoutId, layouts);
+    if (!earlierLayout) continue;
+    const p = probingAcrossLayouts(mineLayout, minePacked, earlierLayout, deserialisePacked(e.packed));
     if (p) return { ...p, earlier: e.barcode };
   }
   return null;
