@@ -1,7 +1,7 @@
 // `npm run bench:server`: requests/s and p99 latency of /healthz, the SSR home page and one API call,
 // measured with autocannon against the production build on loopback (bounded: 10 s per target):
 // idle, then under load (20 imports queued at once and their relatives matches running), with the
-// server's event-loop delay p99 over each block (its /metrics).
+// server's event-loop delay p99 while each target was measured (its /metrics).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -67,19 +67,19 @@ const targets = [
   ['GET commodity list (API)', '/web/api/new/commodity/list?tags=standard,ances_ances'],
 ];
 
-/** The server's event-loop delay p99 since the last scrape (prom-client resets its histogram on each). */
-async function eventLoopP99() {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const m = text.match(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m);
-  return m ? Math.round(Number(m[1]) * 1000) : null;
-}
+/** The server's metrics text (prom-client resets its event-loop histogram on each scrape). */
+const scrape = async () => (await fetch(`${base}/metrics`)).text();
+/** The event-loop delay p99 in a scrape: over the time since the scrape before it. */
+const eventLoopP99 = (text) => Math.round(Number(text.match(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m)?.[1] ?? Number.NaN) * 1000);
 
 async function measure(block, warmup, during = () => ({})) {
   const rows = [];
   for (const [name, url] of targets) {
     // Warm the JIT and caches first, as a long-running server is; only the second run is reported.
     if (warmup) await autocannon({ url: base + url, connections: CONNECTIONS, duration: WARMUP_S });
+    await scrape();
     const result = await autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION_S });
+    const metrics = await scrape();
     rows.push({
       block,
       target: name,
@@ -87,7 +87,8 @@ async function measure(block, warmup, during = () => ({})) {
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       errors: result.errors + result.non2xx,
-      ...(await during()),
+      'event-loop p99 ms': eventLoopP99(metrics),
+      ...during(metrics),
     });
   }
   return rows;
@@ -114,9 +115,7 @@ function client() {
   };
 }
 
-await eventLoopP99();
 const rows = await measure('idle', true);
-const idleLoop = await eventLoopP99();
 
 // The load: one account's LOAD_IMPORTS persons, files uploaded beforehand (two simulated people,
 // alternating, so matching finds relatives: every other file is the same person's), imports queued
@@ -144,7 +143,6 @@ for (let i = 0; i < LOAD_IMPORTS; i++) {
   }
   uploads.push(up.id);
 }
-await eventLoopP99();
 const loadStart = performance.now();
 const jobs = await Promise.all(uploads.map((uploadId) => api('POST', REPORT_API_PATHS.imports, { uploadId })));
 const joined = new Set();
@@ -162,14 +160,12 @@ const poller = (async () => {
     await new Promise((r) => setTimeout(r, 250));
   }
 })();
-const loadRows = await measure('under load', false, async () => {
-  const text = await (await fetch(`${base}/metrics`)).text();
+const loadRows = await measure('under load', false, (text) => {
   const active = [...text.matchAll(/^queue_depth\{name="([^"]+)",state="(waiting|active)"\} (\d+)$/gm)]
     .filter((m) => m[1] === 'import' || m[1] === 'relatives-match')
     .reduce((n, m) => n + Number(m[3]), 0);
   return { 'imports done': `${joined.size}/${jobs.length}`, 'import + match jobs left': active };
 });
-const loadLoop = await eventLoopP99();
 polling = false;
 await poller;
 const loadSeconds = ((importsDoneAt ?? performance.now()) - loadStart) / 1000;
@@ -180,7 +176,6 @@ console.log(
   `\nbench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target (idle: after ${WARMUP_S} s warm-up), Node ${process.version}, PGlite, NODE_ENV=production`,
 );
 console.table([...rows, ...loadRows]);
-console.log(`server event-loop delay p99: idle ${idleLoop} ms, under load ${loadLoop} ms`);
 console.log(
   `under load: ${LOAD_IMPORTS} imports queued at once, ${importsDoneAt ? `all done after ${loadSeconds.toFixed(1)} s` : `not all done after ${loadSeconds.toFixed(1)} s`}; each person joined gene relatives when its import was done (its match queued)`,
 );
