@@ -9,7 +9,7 @@ export default defineConfig({
     globalSetup: ['e2e/setup/server.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser, one server: files run one after another so timings stay honest on 2 cores.
-    fileParallelism: false,
+    // One server, a browser per test worker: two files at a time keep both cores busy while one waits on pages.
+    maxWorkers: 2,
   },
 });

@@ -5,17 +5,21 @@ import { ancestryRoutes } from './ancestry/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { originRoutes } from './origin/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
 /** Every domain's API routes; mounted at the bare paths (apps) and under /proxy (pages). */
 const DOMAINS = [
@@ -35,6 +39,10 @@ const DOMAINS = [
   ancestryRoutes,
   originRoutes,
   relativesRoutes,
+  orderRoutes,
+  paymentRoutes,
+  couponRoutes,
+  walletRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

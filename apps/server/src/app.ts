@@ -15,6 +15,8 @@ import { envelopeErrorHandler } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { PROXY_PREFIX, registerJsonParser, registerSignatureCheck } from './http/proxy.ts';
 import { createQueue } from './jobs/index.ts';
+import { createPayProviders } from './payments/providers.ts';
+import { registerUnpaidOrderCloser } from './payments/reconcile.ts';
 import { createMetrics, installMetrics, instrumentQueue, jobLogFields } from './metrics/index.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
@@ -72,14 +74,19 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     ),
     storage: base.storage ?? (await createStorage(config)),
     pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
+    pay: createPayProviders(config),
   };
   app.log.info(
-    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pool threads: ${deps.pool.threads}`,
+    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pool threads: ${deps.pool.threads}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
   );
   app.decorate('deps', deps);
   // Workers start with the app and stop before it closes (the database closes after the app). Web-only
   // processes queue jobs for the worker processes and run none.
-  if (config.role !== 'web') await registerWorkers(deps, app.log);
+  if (config.role !== 'web') {
+    await registerWorkers(deps, app.log);
+    const stopCloser = await registerUnpaidOrderCloser(deps, app.log);
+    app.addHook('onClose', async () => stopCloser());
+  }
   app.addHook('onReady', () => deps.queue.start());
   // Jobs drain first (they wait on their pool tasks), then the threads go.
   app.addHook('onClose', async () => {

@@ -49,6 +49,16 @@ export interface Config {
   /** `minIntervalS`: one code per phone per this many seconds (§9's resend countdown, 120 s, is on the page). */
   sms: { provider: 'dev' | 'http'; apiUrl?: string; apiKey?: string; minIntervalS: number };
   captcha: { provider: 'dev' | 'http'; verifyUrl?: string; secret?: string };
+  /**
+   * Payment provider (payments/providers.ts): the development cashier with its HMAC key, or none.
+   * Production has none until a real provider's adapter is configured: paying then answers 5030.
+   */
+  pay: {
+    provider: 'dev' | null;
+    devSecret: string;
+    /** Alipay (RSA2), on when ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY and ALIPAY_NOTIFY_URL are set. */
+    alipay: { appId: string; privateKey: string; alipayPublicKey: string; gateway: string; notifyUrl: string; returnUrl?: string } | null;
+  };
   /** Session cookies are Secure everywhere but on a developer's or test machine (plain http). */
   secureCookies: boolean;
   /**
@@ -150,6 +160,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minIntervalS: Number(env.SMS_MIN_INTERVAL_S ?? 60),
     },
     captcha: { provider: env.CAPTCHA_PROVIDER === 'http' ? 'http' : 'dev', verifyUrl: env.CAPTCHA_VERIFY_URL, secret: env.CAPTCHA_SECRET },
+    // The development cashier confirms any payment, so it never runs in prod.
+    pay: {
+      provider: appEnv === 'prod' || env.PAY_PROVIDER === 'none' ? null : 'dev',
+      devSecret: env.PAY_DEV_SECRET ?? 'dev-pay-secret',
+      alipay:
+        env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY && env.ALIPAY_NOTIFY_URL
+          ? {
+              appId: env.ALIPAY_APP_ID,
+              // PEM keys arrive in one environment line with \n for the line breaks.
+              privateKey: env.ALIPAY_PRIVATE_KEY.replaceAll('\\n', '\n'),
+              alipayPublicKey: env.ALIPAY_PUBLIC_KEY.replaceAll('\\n', '\n'),
+              gateway: env.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+              notifyUrl: env.ALIPAY_NOTIFY_URL,
+              returnUrl: env.ALIPAY_RETURN_URL,
+            }
+          : null,
+    },
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     metricsToken: env.METRICS_TOKEN || undefined,
     pageCacheTtlMs: Number(env.PAGE_CACHE_TTL_MS ?? 10_000),

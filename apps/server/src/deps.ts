@@ -2,6 +2,7 @@ import type { Database } from '@jiyin/db';
 import type { CaptchaProvider, SmsProvider } from './auth/providers.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { PayProviders } from './payments/providers.ts';
 import type { ComputePool } from './pool/index.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -19,4 +20,6 @@ export interface Deps {
   storage: Storage;
   /** Worker threads for the CPU work of jobs (parsing, packing, reports, probing, ancestry, PDFs). */
   pool: ComputePool;
+  /** Payment providers by pay type (the development cashier outside prod). */
+  pay: PayProviders;
 }

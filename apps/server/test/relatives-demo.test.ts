@@ -1,5 +1,5 @@
 import { RELATIVES_API_PATHS, type RelativeSummary } from '@jiyin/contracts/relativesApi';
-import { DEMO_FAMILY, DEMO_USER, schema, testDatabaseTargets } from '@jiyin/db';
+import { DEMO_FAMILY, DEMO_USER, schema, pipelineTestTarget } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_JOB, RELATIVES_MATCH_JOB } from '../src/imports/pipeline.ts';
@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from './helpers.ts';
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 type Answer = { code: number; data: any; msg: string };
 
-describe.each(testDatabaseTargets())('the demo family on $name', (target) => {
+describe.each([pipelineTestTarget()])('the demo family on $name', (target) => {
   let t: TestApp;
   let cookie = '';
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL_VERSION, type RelativeSummary } from '@jiyin/contracts/relativesApi';
 import { type ImportJobView, REPORT_API_PATHS, UPLOAD_CHUNK_BYTES, type UploadView } from '@jiyin/contracts/reportApi';
-import { testDatabaseTargets } from '@jiyin/db';
+import { pipelineTestTarget } from '@jiyin/db';
 import { callsOf, callsOnChip, chipLayout, type RawCall, simulatePedigree, simulationPanel } from '@jiyin/genome';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_JOB, RELATIVES_MATCH_JOB } from '../src/imports/pipeline.ts';
@@ -31,7 +31,7 @@ function parentAndChild(): { child: RawCall[]; parent: RawCall[]; parentSex: 'ma
   };
 }
 
-describe.each(testDatabaseTargets())('a child and a parent on real markers, through the HTTP API, on $name', (target) => {
+describe.each([pipelineTestTarget()])('a child and a parent on real markers, through the HTTP API, on $name', (target) => {
   let t: TestApp;
   let cookie = '';
   const files = parentAndChild();

@@ -144,7 +144,20 @@ export async function createPerson(page: Page, name: string, gender: '男' | '�
   await dialog.getByLabel('姓名').fill(name);
   await dialog.getByText(gender, { exact: true }).click();
   await dialog.getByLabel('出生地').fill('泉州');
-  await page.locator('.ant-cascader-menu-item:visible', { hasText: '福建省 / 泉州市' }).first().click();
+  // On a busy machine a click can land while the search list re-renders: the choice is not taken and the
+  // menu stays open over 保存. Click again until the menu closes.
+  const menu = page.locator('.ant-cascader-menu:visible');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.locator('.ant-cascader-menu-item:visible', { hasText: '福建省 / 泉州市' }).first().click();
+    const closed = await menu
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (closed) break;
+  }
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page

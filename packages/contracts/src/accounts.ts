@@ -62,7 +62,7 @@ export const NATION_CODES = [
 ] as const;
 export const DEFAULT_NATION_CODE = '86';
 
-export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel', 'recheck'] as const;
+export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel', 'recheck', 'withdraw'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** §5: phone number 6 to 16 digits. */

@@ -48,7 +48,8 @@ export interface Product {
   summary: string;
   features: string[];
   sort: number;
-  packages: { minCount: number; promotion: string }[];
+  /** §9 tiers by minCount (1, 2 and max); the tier's cut per kit, in fen, is what the server charges. */
+  packages: { minCount: number; promotion: string; discountPerUnit: number }[];
   skuInfos: {
     sku: string;
     skuPicture: string;

@@ -44,6 +44,7 @@ const PUBLIC: PageRoute[] = [
   r('/community/comment-detail', 'default-gray', '评论详情'),
   r('/white-papers', 'default', '白皮书'),
   r('/irb', 'default', '伦理审查'),
+  r('/protocol/user', 'default', '用户协议'),
   r('/app', 'default', '下载 App'),
   r('/shop/gene/product-select', 'default-gray', '选择检测产品'),
   r('/shop/yfull', 'default-gray', 'Y 染色体全序列'),

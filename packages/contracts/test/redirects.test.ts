@@ -29,6 +29,7 @@ describe('legacy redirect table (§2.5)', () => {
     ['/new/shop/yfull', '/shop/yfull'],
     ['/new/channel/group', '/shop/group'],
     ['/new/protocol/irb', '/irb'],
+    ['/new/protocol/user', '/protocol/user'],
     ['/new/download/guide', '/app'],
     ['/new/auth/signin', '/auth/signin'],
     ['/new/buy/speed-package', '/buy/speed-package'],

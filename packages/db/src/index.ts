@@ -5,4 +5,4 @@ export { DEMO_SEED_VERSION, seedDemoContent, seedDemoContentOnce } from './seed/
 export { DEMO_BOUND_KIT, DEMO_FAMILY, DEMO_PERSON, DEMO_RELATIVE_USERS, DEMO_USER, type DemoFamilyMember } from './seed/accounts.ts';
 export { DEMO_KITS } from './seed/kits.ts';
 export { DEMO_CONTENT } from './seed/content.ts';
-export { type TestDatabaseTarget, testDatabaseTargets } from './testing.ts';
+export { pipelineTestTarget, type TestDatabaseTarget, testDatabaseTargets } from './testing.ts';

@@ -50,3 +50,12 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
   }
   return targets;
 }
+
+/**
+ * The one target for a test whose subject is the genome pipeline rather than the database (a whole
+ * demo family imported, a series of crafted files): Postgres when DATABASE_URL is set, else PGlite.
+ * The database paths such a test walks are tested on every target by the domain's own tests.
+ */
+export function pipelineTestTarget(): TestDatabaseTarget {
+  return testDatabaseTargets().at(-1) as TestDatabaseTarget;
+}

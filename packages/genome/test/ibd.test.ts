@@ -7,7 +7,9 @@ import {
   matchOneToMany,
   type PackedLike,
   type PanelLike,
+  type SegmentThresholds,
 } from '../src/ibd/index.ts';
+import { prefilter } from '../src/ibd/segments.ts';
 import { createPopulation, createRng, simulatePedigree, syntheticPanel } from '../src/simulate/index.ts';
 import { CHROMS, type Chrom, GenomeError } from '../src/types.ts';
 
@@ -120,6 +122,66 @@ describe('relationship grades', () => {
   it('maps shared cM to the grades in order', () => {
     expect([1700, 850, 230, 75, 25, 10, 0].map((cm) => grade(cm).grade)).toEqual(['3-4', '4-6', '5-6', '6-9', '9+', '10+', '10+']);
     expect(grade(0).label).toBe('未发现共享片段');
+  });
+});
+
+describe('prefilter', () => {
+  // Words of 32 markers, each clean, holding one opposite homozygote, or holding two.
+  const words = 300;
+  const panel = chr1Panel(words * 32);
+  const ctx = matchContext(panel);
+  const a = pack(new Array(words * 32).fill(0));
+
+  /**
+   * The definition, over every stretch: whole words with at most one single-break word, whose words
+   * and one more on either side span minCM and hold minMarkers (or the long rule's minimums).
+   */
+  function bruteForce(kinds: number[], t: SegmentThresholds, prefix?: Int32Array): boolean {
+    const longMin = t.long ? Math.max(t.long.minMarkers, t.long.minHomozygous) : 0;
+    for (let l = 0; l < words; l++) {
+      let tolerated = 0;
+      for (let r = l; r < words; r++) {
+        if (kinds[r] === 2 || (kinds[r] === 1 && ++tolerated > 1)) break;
+        const m0 = Math.max(0, (l - 1) * 32);
+        const m1 = Math.min(words * 32 - 1, (r + 1) * 32 + 31);
+        const cM = ctx.cm[m1] - ctx.cm[m0];
+        const held = prefix ? prefix[Math.min(words, r + 2)] - prefix[Math.max(0, l - 1)] : m1 - m0 + 1;
+        if (cM >= t.minCM && (held >= t.minMarkers || (!!t.long && cM >= t.long.cM && held >= longMin))) return true;
+      }
+    }
+    return false;
+  }
+
+  it('passes a pair exactly when a long-enough stretch exists (skip search vs every stretch)', () => {
+    const rng = createRng(5);
+    let passed = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const pClean = 0.3 + 0.6 * rng.next();
+      const kinds = Array.from({ length: words }, () => {
+        const x = rng.next();
+        return x < pClean ? 0 : x < pClean + (1 - pClean) * 0.6 ? 1 : 2;
+      });
+      const codes = new Array(words * 32).fill(0);
+      kinds.forEach((k, w) => {
+        if (k >= 1) codes[w * 32 + rng.int(16)] = 2;
+        if (k === 2) codes[w * 32 + 16 + rng.int(16)] = 2;
+      });
+      const minCM = 1 + 20 * rng.next();
+      const t: SegmentThresholds = { minCM, minMarkers: 32 + rng.int(600), mergeMinMarkers: 0, mergeMinCM: 0 };
+      let prefix: Int32Array | undefined;
+      if (trial % 2) {
+        // Markers both layouts carry: a random share of each word.
+        prefix = new Int32Array(words + 1);
+        for (let w = 0; w < words; w++) prefix[w + 1] = prefix[w] + rng.int(33);
+        if (trial % 4 === 1) t.long = { cM: minCM + 2, minMarkers: 30 + rng.int(100), minHomozygous: rng.int(200) };
+      }
+      const expected = bruteForce(kinds, t, prefix);
+      expect(prefilter(ctx, a, pack(codes), t, prefix)).toBe(expected);
+      if (expected) passed++;
+    }
+    // Both outcomes are exercised.
+    expect(passed).toBeGreaterThan(100);
+    expect(passed).toBeLessThan(300);
   });
 });
 

@@ -99,8 +99,8 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     if (!(await deps.captcha.verify(b.neCaptcha, req.ip))) throw new ApiError('CAPTCHA_FAILED');
     let nationCode = b.nationCode;
     let phone = b.phone ?? '';
-    // Codes for account changes and the relatives re-check go to the signed-in account's own phone.
-    const ownPhone = b.verifyType === 'modify' || b.verifyType === 'cancel' || b.verifyType === 'recheck';
+    // Codes for account changes, the relatives re-check and withdrawals go to the signed-in account's own phone.
+    const ownPhone = b.verifyType === 'modify' || b.verifyType === 'cancel' || b.verifyType === 'recheck' || b.verifyType === 'withdraw';
     if (!ownPhone && !phone) throw new ApiError('PHONE_INVALID', '请输入手机号');
     if (ownPhone) {
       const me = await findUser(deps, (await requireUser(req, deps)).userId);

@@ -91,6 +91,12 @@ export async function verifySmsCode(deps: Deps, t: Target, code: string, consume
     throw new ApiError('SMS_CODE_WRONG', left > 0 ? `验证码错误，还可以再试 ${left} 次` : '验证码错误次数过多，请重新获取');
   }
   if (consume) {
-    await deps.database.db.update(smsCodes).set({ usedAt: now }).where(eq(smsCodes.id, row.id));
+    // Conditional, so two requests racing with one code cannot both use it.
+    const used = await deps.database.db
+      .update(smsCodes)
+      .set({ usedAt: now })
+      .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt)))
+      .returning({ id: smsCodes.id });
+    if (!used.length) throw new ApiError('SMS_CODE_EXPIRED');
   }
 }

@@ -3,11 +3,33 @@ import type { CommodityTag } from '@jiyin/contracts/constants';
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
+type ProductRow = typeof schema.products.$inferSelect;
+
+/** The shop's view of a row: back-office columns (listing, stock, report modules) stay on the server. */
+function productView({
+  online: _online,
+  updatedAt: _updatedAt,
+  isOnlineProduct: _isOnline,
+  supportSubmodules: _submodules,
+  stock: _stock,
+  ...product
+}: ProductRow): Product {
+  return product;
+}
+
 export async function listOnlineProducts(db: Db, tags?: CommodityTag[]): Promise<Product[]> {
   const { products } = schema;
   const where = tags?.length ? and(eq(products.online, true), inArray(products.commodityTag, tags)) : eq(products.online, true);
   const rows = await db.select().from(products).where(where).orderBy(asc(products.sort), asc(products.id));
-  return rows.map(
-    ({ online: _online, updatedAt: _updatedAt, isOnlineProduct: _isOnline, supportSubmodules: _submodules, ...product }) => product,
-  );
+  return rows.map(productView);
+}
+
+/** A product on sale, or null (unknown or taken off the shelf). */
+export async function onlineProduct(db: Db, id: string): Promise<Product | null> {
+  const { products } = schema;
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.online, true)));
+  return row ? productView(row) : null;
 }

@@ -1,11 +1,12 @@
 import { API_PATHS } from '@jiyin/contracts/api';
 import { COMMODITY_TAGS } from '@jiyin/contracts/constants';
 import { ok } from '@jiyin/contracts/envelope';
+import { quote, SHOP_PATHS, skuPriceSchema, standardPriceRange } from '@jiyin/contracts/shop';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { parseInput } from '../http/errors.ts';
-import { listOnlineProducts } from './queries.ts';
+import { ApiError, parseInput } from '../http/errors.ts';
+import { listOnlineProducts, onlineProduct } from './queries.ts';
 
 const listQuery = z.object({
   tags: z
@@ -26,5 +27,20 @@ export async function catalogRoutes(app: FastifyInstance, { database }: Deps) {
   app.get(API_PATHS.commodityList, async (req) => {
     const { tags } = parseInput(listQuery, req.query);
     return ok({ list: await listOnlineProducts(database.db, tags) });
+  });
+
+  /** §7.8 sku price: what the server will charge, the page never computes it. */
+  app.post(SHOP_PATHS.skuPrice, async (req) => {
+    const input = parseInput(skuPriceSchema, req.body);
+    const product = await onlineProduct(database.db, input.productId);
+    const price = product && quote(product, input.sku, input.count);
+    if (!price) throw new ApiError('NOT_FOUND', '商品不存在或已下架');
+    return ok(price);
+  });
+
+  app.get(SHOP_PATHS.priceRange, async () => {
+    const range = standardPriceRange(await listOnlineProducts(database.db, ['standard', 'trait']));
+    if (!range) throw new ApiError('NOT_FOUND', '暂无在售的全能版或特质版');
+    return ok(range);
   });
 }

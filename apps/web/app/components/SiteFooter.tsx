@@ -26,6 +26,8 @@ const GROUPS = [
     links: [
       { to: '/white-papers', label: '白皮书' },
       { to: '/irb', label: '伦理审查' },
+      { to: '/protocol/user', label: '用户协议' },
+      { to: '/webview/interlocution/privacy', label: '隐私政策' },
       { to: '/app', label: '下载 App' },
       { to: '/gene-club', label: '基因俱乐部' },
     ],

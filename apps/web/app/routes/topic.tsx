@@ -20,6 +20,7 @@ export const CONTENT_SLUGS: Record<string, string> = {
   '/topics/carrier-status': 'topics-carrier-status',
   '/white-papers': 'white-papers',
   '/irb': 'irb',
+  '/protocol/user': 'user-agreement',
   '/app': 'app',
   '/webview/interlocution/privacy': 'privacy',
   '/webview/topics/ancestry': 'topics-ancestry',

@@ -7,3 +7,6 @@ export * from './addresses.ts';
 export * from './reports.ts';
 export * from './ancestry.ts';
 export * from './relativesSafety.ts';
+export * from './orders.ts';
+export * from './coupons.ts';
+export * from './wallet.ts';

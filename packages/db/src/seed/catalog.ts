@@ -9,11 +9,13 @@ export type SeedProduct = Product & { online?: boolean; isOnlineProduct?: boolea
 
 const img = (name: string) => `/static/products/${name}.svg`;
 
-function tiers(_base: number, promotion2: string, promotionMax: string): Product['packages'] {
+/** Tiers 1, 2 and 3+ (§9); each promotion's words and its per-kit cut in fen say the same thing. */
+function tiers(cut2: number, cutMax: number): Product['packages'] {
+  const yuan = (fen: number) => fen / 100;
   return [
-    { minCount: 1, promotion: '' },
-    { minCount: 2, promotion: promotion2 },
-    { minCount: 3, promotion: promotionMax },
+    { minCount: 1, promotion: '', discountPerUnit: 0 },
+    { minCount: 2, promotion: cut2 ? `每件立减 ${yuan(cut2)} 元` : '', discountPerUnit: cut2 },
+    { minCount: 3, promotion: cutMax ? `每件立减 ${yuan(cutMax)} 元` : '', discountPerUnit: cutMax },
   ];
 }
 
@@ -35,7 +37,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
       '基因亲人匹配',
     ],
     sort: 1,
-    packages: tiers(99900, '两件立减 100 元', '三件及以上每件立减 150 元'),
+    packages: tiers(5000, 15000),
     skuInfos: [
       {
         sku: 'STANDARD_ANCESTRY-1',
@@ -57,7 +59,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '了解你的民族成分、父系 Y 单倍群与母系线粒体单倍群，找到与你共享 DNA 的基因亲人。',
     features: ['民族成分（与多个参考人群比较，附置信区间）', '父系 Y 染色体单倍群与谱系树', '母系线粒体单倍群', '基因亲人与宗亲关系'],
     sort: 2,
-    packages: tiers(49900, '两件立减 50 元', '三件及以上每件立减 80 元'),
+    packages: tiers(2500, 8000),
     skuInfos: [
       {
         sku: 'ANCESTRY-1',
@@ -79,7 +81,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '祖源全部内容，加上饮酒反应、乳糖耐受、耳垢类型、咖啡因代谢等数十项个人特质。',
     features: ['全部祖源内容', '数十项个人特质', '营养与运动特点'],
     sort: 3,
-    packages: tiers(69900, '两件立减 60 元', '三件及以上每件立减 100 元'),
+    packages: tiers(3000, 10000),
     skuInfos: [
       {
         sku: 'ANCESTRY_TRAIT-1',
@@ -100,7 +102,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '从基因看你的饮食、睡眠、皮肤与运动特点，给日常生活更贴身的建议。',
     features: ['个人特质', '营养代谢', '运动潜能'],
     sort: 4,
-    packages: tiers(39900, '两件立减 40 元', '三件及以上每件立减 60 元'),
+    packages: tiers(2000, 6000),
     skuInfos: [
       {
         sku: 'TRAIT-1',
@@ -121,7 +123,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '通过共享 DNA 片段寻找亲人，适合寻亲与家族研究；严格自愿加入，可随时退出。',
     features: ['共享片段与亲缘等级', '亲人分布地图', '寻亲登记服务'],
     sort: 5,
-    packages: tiers(29900, '', ''),
+    packages: tiers(0, 0),
     skuInfos: [
       {
         sku: 'DNA_RELATIVES-1',
@@ -142,7 +144,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '对 Y 染色体进行深度测序，精确定位你的父系分支，并可与同姓宗亲比对。',
     features: ['Y 染色体深度测序', '最新末端分支', '宗亲比对与分支年代'],
     sort: 6,
-    packages: tiers(299900, '', ''),
+    packages: tiers(0, 0),
     skuInfos: [
       {
         sku: 'Y_FULL-1',
@@ -163,7 +165,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '精选父系位点检测，快速了解你的父系单倍群与姓氏源流。',
     features: ['父系单倍群', '姓氏与家族线索'],
     sort: 7,
-    packages: tiers(29900, '', ''),
+    packages: tiers(0, 0),
     skuInfos: [
       {
         sku: 'Y_ANCESTRY-1',
@@ -186,7 +188,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '居家自采样，检测高危型人乳头瘤病毒，早筛早防。',
     features: ['居家自采样', '高危型 HPV 分型', '医生解读'],
     sort: 8,
-    packages: tiers(19900, '', ''),
+    packages: tiers(0, 0),
     skuInfos: [
       {
         sku: 'HPV-1',
@@ -209,7 +211,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     summary: '居家检测胃部幽门螺杆菌感染，了解胃癌相关风险因素。',
     features: ['居家采样', '结果解读与就医建议'],
     sort: 9,
-    packages: tiers(9900, '', ''),
+    packages: tiers(0, 0),
     skuInfos: [
       {
         sku: 'HP-1',
@@ -235,5 +237,29 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     supportSubmodules: [...STANDARD_SUBMODULES],
     packages: [],
     skuInfos: [],
+  },
+];
+
+/** Demo redeem codes for /user/coupon: terms as an operator would set them (amounts in fen). */
+export const DEMO_COUPON_CODES = [
+  {
+    code: 'XINKE50',
+    title: '新客立减 50 元',
+    amount: 5000,
+    threshold: 29900,
+    productIds: null,
+    validDays: 30,
+    redeemUntil: new Date('2027-12-31T16:00:00Z'),
+    maxRedemptions: 100_000,
+  },
+  {
+    code: 'XUNGEN100',
+    title: '寻根季 祖源产品立减 100 元',
+    amount: 10000,
+    threshold: 49900,
+    productIds: ['ANCESTRY', 'ANCESTRY_TRAIT'],
+    validDays: 60,
+    redeemUntil: new Date('2027-12-31T16:00:00Z'),
+    maxRedemptions: 5_000,
   },
 ];

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { RELATIVES_PROTOCOL_VERSION } from '@jiyin/contracts/relativesApi';
 import {
+  couponCodes,
   descriptionConfigs,
   kits,
   persons,
@@ -13,12 +14,12 @@ import {
   users,
 } from '../schema/index.ts';
 import { DEMO_BOUND_KIT, DEMO_FAMILY, DEMO_PERSON, DEMO_RELATIVE_USERS, DEMO_USER } from './accounts.ts';
-import { DEMO_PRODUCTS } from './catalog.ts';
+import { DEMO_COUPON_CODES, DEMO_PRODUCTS } from './catalog.ts';
 import { DEMO_CONTENT, DEMO_DESCRIPTIONS } from './content.ts';
 import { DEMO_KITS } from './kits.ts';
 
 /** Bump when the demo content changes so existing installs pick it up on their next start. */
-export const DEMO_SEED_VERSION = 6;
+export const DEMO_SEED_VERSION = 8;
 
 /**
  * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes
@@ -32,6 +33,11 @@ export async function seedDemoContent(db: Db): Promise<void> {
         .insert(products)
         .values({ id, ...rest })
         .onConflictDoUpdate({ target: products.id, set: { ...rest, updatedAt: sql`now()` } });
+    }
+    for (const c of DEMO_COUPON_CODES) {
+      const { code, ...terms } = c;
+      // Terms follow the seed; how many were redeemed is the shop's own state.
+      await tx.insert(couponCodes).values(c).onConflictDoUpdate({ target: couponCodes.code, set: terms });
     }
     for (const c of DEMO_CONTENT) {
       const { slug, ...rest } = c;

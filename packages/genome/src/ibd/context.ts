@@ -26,9 +26,6 @@ export interface MatchContext {
   autosomes: [Chrom, number, number][];
   /** Autosomal map length spanned by the panel's markers, cM. */
   totalCM: number;
-  /** cM of the first and of the last marker of each 32-marker word (for the word-level prefilter). */
-  wordStartCM: Float64Array;
-  wordEndCM: Float64Array;
 }
 
 const cache = new WeakMap<PanelLike, MatchContext>();
@@ -45,14 +42,7 @@ export function matchContext(panel: PanelLike): MatchContext {
     autosomes.push([c, r[0], r[1]]);
     totalCM += cm[r[1] - 1] - cm[r[0]];
   }
-  const words = (panel.size + 31) >>> 5;
-  const wordStartCM = new Float64Array(words);
-  const wordEndCM = new Float64Array(words);
-  for (let w = 0; w < words; w++) {
-    wordStartCM[w] = cm[w << 5];
-    wordEndCM[w] = cm[Math.min((w << 5) + 31, panel.size - 1)];
-  }
-  const ctx = { panel, cm, autosomes, totalCM, wordStartCM, wordEndCM };
+  const ctx = { panel, cm, autosomes, totalCM };
   cache.set(panel, ctx);
   return ctx;
 }

@@ -1,6 +1,6 @@
 import { matchContext, type PackedLike, type PanelLike } from './context.ts';
 import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany } from './evaluate.ts';
-import { FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, PREFILTER_SLACK_CM, prefilter, type SegmentThresholds } from './segments.ts';
+import { FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, prefilter, type SegmentThresholds } from './segments.ts';
 
 export type { MatchContext, PackedLike, PanelLike } from './context.ts';
 export { matchContext } from './context.ts';
@@ -63,10 +63,6 @@ export function matchOneToMany(
   const ctx = matchContext(opts.panel);
   const half = { ...HALF_IBD_DEFAULTS, ...opts.half };
   const full = { ...FULL_IBD_DEFAULTS, ...opts.full };
-  // Whole words inside a qualifying segment: it may lose up to a word at each end, and one word to
-  // the tolerated miscall; the cM slack covers those end words.
-  const minWords = Math.max(1, Math.floor(half.minMarkers / 32) - 3);
-  const minCM = half.minCM - PREFILTER_SLACK_CM;
-  const judge = (genome: PackedLike) => (prefilter(ctx, query, genome, minWords, minCM) ? evaluate(ctx, query, genome, half, full) : null);
+  const judge = (genome: PackedLike) => (prefilter(ctx, query, genome, half) ? evaluate(ctx, query, genome, half, full) : null);
   return matchMany(ctx, query, others, opts.minSharedCM ?? 0, judge, stats);
 }

@@ -4,16 +4,7 @@ import { GenomeError } from '../types.ts';
 import { type MatchContext, matchContext, type PackedLike } from './context.ts';
 import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany } from './evaluate.ts';
 import type { Relationship } from './grades.ts';
-import {
-  chromSegments,
-  FULL_IBD_DEFAULTS,
-  HALF_IBD_DEFAULTS,
-  PREFILTER_SLACK_CM,
-  type PresentMarkers,
-  prefilterChroms,
-  type Segment,
-  type SegmentThresholds,
-} from './segments.ts';
+import { chromSegments, FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, prefilterChroms, type Segment, type SegmentThresholds } from './segments.ts';
 
 /**
  * Matching across chip layouts. A query genome (packed over its own file's layout) is projected once
@@ -53,10 +44,8 @@ export interface LayoutPairing {
   half: SegmentThresholds;
   full: SegmentThresholds;
   x: SegmentThresholds;
-  /** Prefilter bounds (whole words, cM, markers both layouts carry) in the stored layout's coordinates. */
-  minWords: number;
-  minCM: number;
-  present: PresentMarkers;
+  /** Per word of the stored layout, markers of the words before it that both layouts carry (for the prefilter). */
+  prefix: Int32Array;
 }
 
 /** A query ready to be compared with the genomes of one stored layout. */
@@ -101,15 +90,17 @@ export const MERGE_MIN_MARKERS_FLOOR = 200;
 
 /**
  * Segments of at least LONG_SEGMENT_CM need only LONG_MIN_MARKERS_FLOOR markers both layouts carry
- * (or the density-scaled minimum, when higher), and LONG_MIN_MARKERS_PER_CM per cM of their length.
+ * (or the density-scaled minimum, when higher), of which LONG_MIN_HOMOZYGOUS homozygous in both.
  * Measured on the cross-layout bench (149,545 shared markers, ≈ 44 a cM): the 10–20 cM true segments
- * missed under the 350 floor were single clean runs holding 170–349 shared markers, mostly 20–29 a cM;
- * the floor alone (200) let chance runs through marker-poor stretches (up to 27 cM) count between
- * unrelated people, which the per-cM minimum stops (figures in docs/chip-layouts.md).
+ * missed under the 350 floor were single clean runs holding 170–349 shared markers; the floor alone
+ * (200) let chance runs through marker-poor stretches count between unrelated people. Those chance
+ * runs are clean mostly because they hold few markers where both people are homozygous (the only
+ * markers that can break a run), so that count, not markers per cM, keeps them out (figures in
+ * docs/chip-layouts.md).
  */
 export const LONG_SEGMENT_CM = 10;
 export const LONG_MIN_MARKERS_FLOOR = 200;
-export const LONG_MIN_MARKERS_PER_CM = 22;
+export const LONG_MIN_HOMOZYGOUS = 150;
 
 function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
   return {
@@ -123,43 +114,6 @@ function scaled(t: SegmentThresholds, s: number): SegmentThresholds {
       Math.max(MERGE_MIN_MARKERS_FLOOR * (t.mergeMinMarkers / HALF_IBD_DEFAULTS.mergeMinMarkers), Math.round(t.mergeMinMarkers * s)),
     ),
   };
-}
-
-/**
- * Fewest consecutive whole autosomal words [l, r] of the layout for which `measure(l, r)` (growing
- * with r) reaches `target` anywhere: a true segment reaching it covers at least that many words.
- */
-function fewestWordsReaching(ctx: MatchContext, measure: (l: number, r: number) => number, target: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const [, s, e] of ctx.autosomes) {
-    const first = (s + 31) >>> 5;
-    const last = (e >>> 5) - 1;
-    let r = first;
-    for (let l = first; l <= last; l++) {
-      if (r < l) r = l;
-      while (r <= last && measure(l, r) < target) r++;
-      if (r > last) break;
-      if (r - l + 1 < best) best = r - l + 1;
-    }
-  }
-  return Number.isFinite(best) ? best : 1;
-}
-
-/** Fewest whole words that can span `cM` (cached per layout and cM). */
-const minWordsCache = new WeakMap<MatchContext, Map<number, number>>();
-function minWordsSpanning(ctx: MatchContext, cM: number): number {
-  let byCM = minWordsCache.get(ctx);
-  if (!byCM) {
-    byCM = new Map();
-    minWordsCache.set(ctx, byCM);
-  }
-  let out = byCM.get(cM);
-  if (out === undefined) {
-    const { wordStartCM, wordEndCM } = ctx;
-    out = fewestWordsReaching(ctx, (l, r) => wordEndCM[r] - wordStartCM[l], cM);
-    byCM.set(cM, out);
-  }
-  return out;
 }
 
 /** How `query` meets `stored` (cached per pair of layout objects). */
@@ -204,13 +158,9 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   const longMin = Math.max(LONG_MIN_MARKERS_FLOOR, Math.round(HALF_IBD_DEFAULTS.minMarkers * s));
   const half: SegmentThresholds =
     longMin < shortHalf.minMarkers
-      ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, perCM: LONG_MIN_MARKERS_PER_CM } }
+      ? { ...shortHalf, long: { cM: LONG_SEGMENT_CM, minMarkers: longMin, minHomozygous: LONG_MIN_HOMOZYGOUS } }
       : shortHalf;
-  const minCM = half.minCM - PREFILTER_SLACK_CM;
-  // Whole words inside a qualifying segment: it may lose up to a word at each end and one word to
-  // the tolerated miscall (as in matchOneToMany).
-  // Markers both layouts carry, per word: a segment's whole inner words hold all its called markers
-  // but those of its two end words (at most 64), so a true segment always passes the prefilter.
+  // Markers both layouts carry, per word (the prefilter's marker bound).
   const words = (stored.size + 31) >>> 5;
   const prefix = new Int32Array(words + 1);
   for (let w = 0; w < words; w++) {
@@ -219,18 +169,6 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     else for (let k = w * 32; k < Math.min(stored.size, w * 32 + 32); k++) if (map[k] >= 0) n++;
     prefix[w + 1] = prefix[w] + n;
   }
-  const minPresent = half.minMarkers - 64;
-  // A qualifying stretch spans at least the fewest words that reach minCM anywhere, and at least the
-  // fewest that hold minPresent markers both layouts carry: the larger bound lets the prefilter step
-  // further (for a sparse overlap, much further). A long segment (half.long) qualifies the same way
-  // with its own cM and marker minimums; the prefilter steps by the smaller of the two bounds.
-  const holding = (n: number) => fewestWordsReaching(ctx, (l, r) => prefix[r + 1] - prefix[l], n);
-  const long = half.long && {
-    minCM: half.long.cM - PREFILTER_SLACK_CM,
-    min: Math.max(half.long.minMarkers, Math.ceil(half.long.perCM * half.long.cM)) - 64,
-  };
-  let minWords = Math.max(1, minWordsSpanning(ctx, minCM) - 3, holding(minPresent));
-  if (long) minWords = Math.min(minWords, Math.max(1, minWordsSpanning(ctx, long.minCM) - 3, holding(long.min)));
   const pairing: LayoutPairing = {
     query,
     stored,
@@ -241,9 +179,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
     half,
     full: scaled(FULL_IBD_DEFAULTS, s),
     x: scaled(X_IBD_DEFAULTS, s),
-    minWords,
-    minCM,
-    present: { prefix, min: minPresent, long },
+    prefix,
   };
   inner.set(stored, pairing);
   return pairing;
@@ -306,7 +242,7 @@ export function matchGroup(
   const ctx = matchContext(p.stored);
   const q = prepared.genome;
   const judge = (genome: PackedLike) => {
-    const chroms = prefilterChroms(ctx, q, genome, p.minWords, p.minCM, p.present);
+    const chroms = prefilterChroms(ctx, q, genome, p.half, p.prefix);
     return chroms.length === 0 ? null : result(p, ctx, q, genome, chroms);
   };
   return matchMany(ctx, q, others, opts.minSharedCM ?? 0, judge, stats);

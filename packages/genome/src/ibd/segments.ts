@@ -34,10 +34,11 @@ export interface SegmentThresholds {
   mergeMinCM: number;
   /**
    * A lower marker minimum for long segments (sparse cross-layout overlaps): a segment of at least
-   * `cM` needs only `minMarkers` markers called in both and `perCM` per cM of its length (so a long
-   * run through a marker desert still needs the full minimum). Unset: `minMarkers` for every length.
+   * `cM` needs only `minMarkers` markers called in both, of which `minHomozygous` homozygous in both
+   * (the markers where an opposite homozygote could have broken it: a chance run is clean mostly
+   * because it holds few of them). Unset: `minMarkers` for every length.
    */
-  long?: { cM: number; minMarkers: number; perCM: number };
+  long?: { cM: number; minMarkers: number; minHomozygous: number };
 }
 
 export const HALF_IBD_DEFAULTS: SegmentThresholds = {
@@ -91,20 +92,22 @@ export function chromSegments(
   const half = kind === 'half';
   const w0 = s >>> 5;
   const w1 = (e - 1) >>> 5;
-  // Current run: markers called in both since the last break.
+  // Current run: markers called in both since the last break (hom: of them, homozygous in both).
   let first = -1;
   let last = -1;
   let count = 0;
+  let hom = 0;
   // The previous run (pCount 0: none), kept while it may still be joined across the one break
   // that ended it. An empty run between two breaks means two breaks in a row: no join.
   let pFirst = -1;
   let pLast = -1;
   let pCount = 0;
+  let pHom = 0;
 
   const emitPending = () => {
     if (pCount < fewest) return;
     const len = cm[pLast] - cm[pFirst];
-    if (pCount < minMarkers && !(long && len >= long.cM && pCount >= long.perCM * len)) return;
+    if (pCount < minMarkers && !(long && len >= long.cM && pHom >= long.minHomozygous)) return;
     if (len >= minCM) out.push({ chrom, start: panel.pos[pFirst], end: panel.pos[pLast], cM: len, markers: pCount });
   };
   const close = () => {
@@ -116,14 +119,17 @@ export function chromSegments(
     ) {
       pLast = last;
       pCount += count;
+      pHom += hom;
     } else {
       if (pCount > 0) emitPending();
       pFirst = first;
       pLast = last;
       pCount = count;
+      pHom = hom;
     }
     first = -1;
     count = 0;
+    hom = 0;
   };
 
   for (let w = w0; w <= w1; w++) {
@@ -135,6 +141,7 @@ export function chromSegments(
     const hb = hiB[w];
     const lb = loB[w];
     const both = ~(ha & la) & ~(hb & lb) & mask;
+    const homs = ~(la | lb);
     let brk = half ? (ha ^ hb) & ~(la | lb) & mask : ((ha ^ hb) | (la ^ lb)) & both;
     const base = w << 5;
     let rest = both;
@@ -145,6 +152,7 @@ export function chromSegments(
         if (first < 0) first = base + ctz(before);
         last = base + 31 - Math.clz32(before);
         count += popcnt(before);
+        if (long) hom += popcnt(before & homs);
       }
       close();
       rest = bit === 31 ? 0 : rest & (-1 << (bit + 1));
@@ -154,102 +162,69 @@ export function chromSegments(
       if (first < 0) first = base + ctz(rest);
       last = base + 31 - Math.clz32(rest);
       count += popcnt(rest);
+      if (long) hom += popcnt(rest & homs);
     }
   }
   close();
   if (pCount > 0) emitPending();
 }
 
-/** cM a segment may lose to partial words at its ends in the prefilter. */
-export const PREFILTER_SLACK_CM = 1;
-
-/** Opposite homozygotes between a and b in word w. */
-function opp(a: PackedLike, b: PackedLike, w: number): number {
-  return (a.hi[w] ^ b.hi[w]) & ~(a.lo[w] | b.lo[w]);
-}
-
-interface Extent {
-  l0: number;
-  l1: number;
-  r0: number;
-  r1: number;
-}
-
 /**
- * Around the clean pair (w, w + 1) within words [first, last]: the clean run [l0, r0], and the same
- * run taken one tolerated word (a single opposite homozygote) further left (l1) or right (r1).
- * Module-level functions rather than closures made per call keep the hot loop's code optimised.
+ * Per whole autosomal word x, the first word y such that a segment around the stretch [x, y] could
+ * qualify under `t`; -1 when none is on x's chromosome. A true segment holds the whole words inside
+ * it, and its markers lie within one more word on either side (clamped to its chromosome), so its
+ * cM and its markers called in both are at most those of [x - 1, y + 1]: [x, y] passes when those
+ * bounds reach the segment minimums (including the long-segment rule, `t.long`). `prefix[w]` counts
+ * the markers of the words before w that both genomes can have called (for a layout pairing, those
+ * both layouts carry); without it every marker counts. Both bounds grow with y and shrink with x,
+ * so reach never decreases along a chromosome. Cached per prefix (or context) and thresholds.
  */
-function cleanExtent(a: PackedLike, b: PackedLike, w: number, first: number, last: number): Extent {
-  let l0 = w;
-  while (l0 > first && opp(a, b, l0 - 1) === 0) l0--;
-  let l1 = l0;
-  if (l1 > first) {
-    const x = opp(a, b, l1 - 1);
-    if ((x & (x - 1)) === 0) {
-      l1--;
-      while (l1 > first && opp(a, b, l1 - 1) === 0) l1--;
+const reachCache = new WeakMap<object, Map<string, Int32Array>>();
+function reachOf(ctx: MatchContext, t: SegmentThresholds, prefix?: Int32Array): Int32Array {
+  const owner = prefix ?? ctx;
+  let byKey = reachCache.get(owner);
+  if (!byKey) {
+    byKey = new Map();
+    reachCache.set(owner, byKey);
+  }
+  const { minCM, minMarkers, long } = t;
+  const key = `${minCM}/${minMarkers}/${long ? `${long.cM}/${long.minMarkers}/${long.minHomozygous}` : ''}`;
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const { cm } = ctx;
+  const longMin = long ? Math.max(long.minMarkers, long.minHomozygous) : 0;
+  const reach = new Int32Array((ctx.panel.size + 31) >>> 5).fill(-1);
+  for (const [, s, e] of ctx.autosomes) {
+    const first = (s + 31) >>> 5;
+    const last = (e >>> 5) - 1;
+    const enough = (l: number, r: number) => {
+      const m0 = Math.max(s, (l - 1) << 5);
+      const m1 = Math.min(e - 1, ((r + 1) << 5) + 31);
+      const span = cm[m1] - cm[m0];
+      if (span < minCM) return false;
+      const held = prefix ? prefix[Math.min(r + 2, prefix.length - 1)] - prefix[Math.max(0, l - 1)] : m1 - m0 + 1;
+      return held >= minMarkers || (long !== undefined && span >= long.cM && held >= longMin);
+    };
+    let r = first;
+    for (let l = first; l <= last; l++) {
+      if (r < l) r = l;
+      while (r <= last && !enough(l, r)) r++;
+      if (r > last) break;
+      reach[l] = r;
     }
   }
-  let r0 = w + 1;
-  while (r0 < last && opp(a, b, r0 + 1) === 0) r0++;
-  let r1 = r0;
-  if (r1 < last) {
-    const x = opp(a, b, r1 + 1);
-    if ((x & (x - 1)) === 0) {
-      r1++;
-      while (r1 < last && opp(a, b, r1 + 1) === 0) r1++;
-    }
-  }
-  return { l0, l1, r0, r1 };
+  byKey.set(key, reach);
+  return reach;
 }
 
 /**
- * Markers a prefilter stretch must hold: `prefix[w]` counts the markers of words before w that can be
- * called in both genomes (all markers for a same-layout pair; those both layouts carry otherwise).
+ * Cheap word-level test: could any autosome hold a half-identical segment under `t`? That needs a
+ * stretch of whole words free of opposite homozygotes but for at most one word holding a single one
+ * (the error tolerance) and long enough (reachOf). A true segment with at most one tolerated miscall
+ * always passes; `prefix` as in reachOf.
  */
-export interface PresentMarkers {
-  prefix: Int32Array;
-  min: number;
-  /** A second way to qualify (long segments, SegmentThresholds.long): at least `minCM` and `min` markers. */
-  long?: { minCM: number; min: number };
-}
-
-/** Whether the stretch, with its tolerated word on either side, is long enough. */
-function qualifies(ctx: MatchContext, { l0, l1, r0, r1 }: Extent, minWords: number, minCM: number, present?: PresentMarkers): boolean {
-  const { wordStartCM, wordEndCM } = ctx;
-  const enough = (l: number, r: number) =>
-    r - l + 1 >= minWords &&
-    wordEndCM[r] - wordStartCM[l] >= minCM &&
-    (!present ||
-      present.prefix[r + 1] - present.prefix[l] >= present.min ||
-      (present.long !== undefined &&
-        wordEndCM[r] - wordStartCM[l] >= present.long.minCM &&
-        present.prefix[r + 1] - present.prefix[l] >= present.long.min));
-  return enough(l1, r0) || enough(l0, r1);
-}
-
-/**
- * Cheap word-level test: does any autosome hold a stretch of at least `minWords` whole words and
- * `minCM` cM free of opposite homozygotes, allowing one word with a single opposite homozygote inside
- * (the error tolerance)? Called with thresholds a little below the segment thresholds (the partial
- * words at a segment's ends are not counted), a true segment always passes.
- *
- * A qualifying stretch has at most one tolerated word, so one side of it is a run of at least
- * m = ceil((minWords - 1) / 2) clean words, and any such run holds a clean pair (w, w + 1) with w on
- * a grid of step m - 1. The hot loop therefore tests only the pairs on that grid (a fifth of the
- * words at the default thresholds) and measures the exact extent only around clean ones (a few in
- * a thousand between unrelated people).
- */
-export function prefilter(
-  ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
-  minWords: number,
-  minCM: number,
-  present?: PresentMarkers,
-): boolean {
-  return scan(ctx, a, b, minWords, minCM, present, null);
+export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, t: SegmentThresholds, prefix?: Int32Array): boolean {
+  return scan(ctx, a, b, reachOf(ctx, t, prefix), null);
 }
 
 /**
@@ -260,46 +235,60 @@ export function prefilterChroms(
   ctx: MatchContext,
   a: PackedLike,
   b: PackedLike,
-  minWords: number,
-  minCM: number,
-  present?: PresentMarkers,
+  t: SegmentThresholds,
+  prefix?: Int32Array,
 ): MatchContext['autosomes'] {
   const out: MatchContext['autosomes'] = [];
-  scan(ctx, a, b, minWords, minCM, present, out);
+  scan(ctx, a, b, reachOf(ctx, t, prefix), out);
   return out;
 }
 
-function scan(
-  ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
-  minWords: number,
-  minCM: number,
-  present: PresentMarkers | undefined,
-  out: MatchContext['autosomes'] | null,
-): boolean {
+/**
+ * A skip search over the stretches, shortest first. Every stretch starting before x is known not to
+ * qualify; the shortest long-enough stretch from x, [x, reach[x]], is read backwards. Two breaking
+ * words in it (or one with several opposite homozygotes), the lower at v, rule out every start up to
+ * v as well (their shortest stretches reach at least as far, so they hold both), and the search
+ * jumps to v + 1. Between unrelated people a breaking word turns up within a few words, so most
+ * words are never read (the jump is a whole stretch, ~6 cM). Words already read are not read again:
+ * (x - 1, known] is known to hold at most the one tolerated word kd.
+ */
+function scan(ctx: MatchContext, a: PackedLike, b: PackedLike, reach: Int32Array, out: MatchContext['autosomes'] | null): boolean {
   const hiA = a.hi;
   const loA = a.lo;
   const hiB = b.hi;
   const loB = b.lo;
-  const step = Math.max(1, Math.ceil((minWords - 1) / 2) - 1);
   let any = false;
   for (const entry of ctx.autosomes) {
     const [, s, e] = entry;
-    const first = (s + 31) >>> 5;
+    let x = (s + 31) >>> 5;
     const last = (e >>> 5) - 1;
-    let done = -1;
-    for (let w = first; w < last; w += step) {
-      const dirty = ((hiA[w] ^ hiB[w]) & ~(loA[w] | loB[w])) | ((hiA[w + 1] ^ hiB[w + 1]) & ~(loA[w + 1] | loB[w + 1]));
-      if (dirty !== 0 || w <= done) continue;
-      const x = cleanExtent(a, b, w, first, last);
-      if (qualifies(ctx, x, minWords, minCM, present)) {
+    let known = x - 1;
+    let kd = -1;
+    while (x <= last) {
+      const y = reach[x];
+      if (y < 0) break;
+      // Read the words not read yet, from the far end: td is a tolerated word among them.
+      let td = -1;
+      let v = y;
+      for (; v > known; v--) {
+        const o = (hiA[v] ^ hiB[v]) & ~(loA[v] | loB[v]);
+        if (o === 0) continue;
+        if (td >= 0 || (o & (o - 1)) !== 0) break;
+        td = v;
+      }
+      if (v > known) {
+        x = v + 1;
+        kd = td;
+      } else if (td >= 0 && kd >= 0) {
+        x = kd + 1;
+        kd = td;
+      } else {
         if (!out) return true;
         out.push(entry);
         any = true;
         break;
       }
-      done = x.r0;
+      known = y;
     }
   }
   return any;

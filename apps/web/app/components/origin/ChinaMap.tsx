@@ -72,9 +72,13 @@ export function ChinaMap({
         echarts.registerMap('china', geo as never);
         const nameOf = new Map(geo.features.map((f) => [String(f.id).slice(0, 2), f.properties.name]));
         const codeOf = new Map([...nameOf].map(([code, name]) => [name, code]));
-        const data = values
-          .filter((v) => nameOf.has(v.code))
-          .map((v) => ({ name: nameOf.get(v.code) as string, value: v.value, label: { show: v.value > 0 } }));
+        // Every province gets a value (0 where the data has none), so none is drawn apart as "no data":
+        // a province without users, Taiwan included, looks like any other province at zero.
+        const valueByCode = new Map(values.map((v) => [v.code, v.value]));
+        const data = [...nameOf].map(([code, name]) => {
+          const value = valueByCode.get(code) ?? 0;
+          return { name, value, label: { show: value > 0 } };
+        });
         const max = Math.max(1, ...values.map((v) => v.value));
         const instance = echarts.init(box.current, undefined, { renderer: 'svg' });
         chart = instance;

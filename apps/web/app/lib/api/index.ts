@@ -10,6 +10,7 @@ import { importsClient } from './imports.ts';
 import { originClient } from './origin.ts';
 import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
+import { shopClient } from './shop.ts';
 
 export { createBrowserTransport } from './transport.ts';
 
@@ -44,6 +45,7 @@ export function apiClient(api: ApiTransport) {
     ...ancestryClient(api),
     ...originClient(api),
     ...relativesClient(api),
+    ...shopClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),

@@ -75,8 +75,8 @@ export default function SignIn() {
           登录
         </Button>
         <p className="auth-card__consent muted" data-testid="signin-consent">
-          登录即表示你已阅读并同意 <AppLink to="/webview/interlocution/privacy">隐私政策</AppLink> 与{' '}
-          <AppLink to="/irb">知情同意说明</AppLink>
+          登录即表示你已阅读并同意 <AppLink to="/protocol/user">用户协议</AppLink>、
+          <AppLink to="/webview/interlocution/privacy">隐私政策</AppLink> 与 <AppLink to="/irb">知情同意说明</AppLink>
         </p>
       </Form>
     </AuthCard>

@@ -83,10 +83,13 @@ export default function SignUp() {
           <Form.Item
             name="agree"
             valuePropName="checked"
-            rules={[{ validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意用户协议与隐私政策'))) }]}
+            rules={[
+              { validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意用户协议、隐私政策与知情同意说明'))) },
+            ]}
           >
             <Checkbox>
-              我已阅读并同意 <AppLink to="/webview/interlocution/privacy">隐私政策</AppLink> 与 <AppLink to="/irb">知情同意说明</AppLink>
+              我已阅读并同意 <AppLink to="/protocol/user">用户协议</AppLink>、
+              <AppLink to="/webview/interlocution/privacy">隐私政策</AppLink> 与 <AppLink to="/irb">知情同意说明</AppLink>
             </Checkbox>
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={checking}>
