@@ -1,11 +1,12 @@
 // `npm run bench:import`: upload-to-reports time of one simulated 23andMe-v5-layout file (~630,000 markers), and the
 // throughput of 20 imports queued at once, through the HTTP API of the real server (main.ts) on
-// loopback: resumable upload in 4 MB chunks, import job, polling until done. On PGlite, and on
-// Postgres too when DATABASE_URL is set (a fresh database is created and dropped).
+// loopback: resumable upload in 4 MB chunks, import job, polling until done. With the compute pool
+// at one thread and at all cores (POOL_THREADS); on PGlite, and on Postgres too when DATABASE_URL is
+// set (a fresh database is created and dropped).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { simulatedCalls, vendorFileBytes } from '../apps/server/src/imports/simulated.ts';
@@ -25,7 +26,7 @@ const freePort = () =>
     });
   });
 
-async function startServer(databaseUrl) {
+async function startServer(databaseUrl, poolThreads) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jy-bench-import-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
@@ -42,6 +43,9 @@ async function startServer(databaseUrl) {
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '100000000',
       DATABASE_URL: databaseUrl ?? '',
+      POOL_THREADS: String(poolThreads),
+      // The demo family's imports would run beside the measured ones.
+      DEMO_CONTENT: '0',
     },
   });
   const timings = new Map();
@@ -141,8 +145,8 @@ async function waitAllDone(api, ids) {
   }
 }
 
-async function bench(label, databaseUrl, file) {
-  const server = await startServer(databaseUrl);
+async function bench(label, databaseUrl, file, poolThreads) {
+  const server = await startServer(databaseUrl, poolThreads);
   try {
     const api = client(server.base);
     await signUp(api, '13800009999');
@@ -173,9 +177,10 @@ async function bench(label, databaseUrl, file) {
     const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
     return {
       database: label,
+      'pool threads': poolThreads,
       'upload (4 MB chunks)': s(t1 - t0),
       'queued → parsing': s(seen.parsing - t1),
-      'parse / reports / store': `${timing.parseMs} / ${timing.computeMs} / ${timing.storeMs} ms`,
+      'parse / compute (thread) / store': `${timing.parseMs} / ${timing.computeMs} / ${timing.storeMs} ms`,
       'upload → reports': s(t2 - t0),
       [`${QUEUED_AT_ONCE} queued at once`]: s(t4 - t3),
       'imports/minute': ((QUEUED_AT_ONCE / (t4 - t3)) * 60_000).toFixed(1),
@@ -194,10 +199,15 @@ console.log(
   `bench:import — simulated 23andMe-v5-layout file: ${calls.length.toLocaleString('en-US')} real markers, ${(file.length / 1024 / 1024).toFixed(1)} MB (made in ${s2(performance.now() - t)})`,
 );
 
+const CORES = availableParallelism();
+// The order can be turned round (BENCH_POOL_THREADS=2,1): on a shared machine the load of other work drifts.
+const THREADS = (process.env.BENCH_POOL_THREADS ?? `1,${CORES}`).split(',').map(Number);
 const rows = [];
-t = performance.now();
-rows.push(await bench('PGlite (in-process queue)', undefined, file));
-console.log(`  PGlite run took ${s2(performance.now() - t)}`);
+for (const threads of THREADS) {
+  t = performance.now();
+  rows.push(await bench('PGlite (in-process queue)', undefined, file, threads));
+  console.log(`  PGlite run, ${threads} pool thread(s), took ${s2(performance.now() - t)}`);
+}
 if (process.env.DATABASE_URL) {
   const name = `jy_bench_${Date.now().toString(36)}`;
   const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
@@ -205,13 +215,25 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   try {
-    t = performance.now();
-    rows.push(await bench('Postgres (pg-boss)', url.toString(), file));
-    console.log(`  Postgres run took ${s2(performance.now() - t)}`);
+    for (const threads of THREADS) {
+      t = performance.now();
+      rows.push(await bench('Postgres (pg-boss)', url.toString(), file, threads));
+      console.log(`  Postgres run, ${threads} pool thread(s), took ${s2(performance.now() - t)}`);
+    }
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
-console.log(`\nNode ${process.version}, one server process on loopback, import worker concurrency 2, same file for every person`);
+console.log(
+  `\nNode ${process.version}, ${CORES} cores, one server process on loopback, imports run pool threads + 1 at a time, same file for every person`,
+);
 console.table(rows);
+const perMinute = (r) => Number(r['imports/minute']);
+for (const db of new Set(rows.map((r) => r.database))) {
+  const runs = rows.filter((r) => r.database === db);
+  const one = runs.find((r) => r['pool threads'] === 1);
+  const most = runs.reduce((a, b) => (b['pool threads'] > a['pool threads'] ? b : a));
+  if (one && most !== one)
+    console.log(`${db}: ${most['pool threads']} threads / 1 thread = ${(perMinute(most) / perMinute(one)).toFixed(2)}× imports per minute`);
+}

@@ -23,7 +23,6 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { RELATIVES_MATCH_JOB } from '../apps/server/src/imports/pipeline.ts';
 import { runRelativesMatch } from '../apps/server/src/relatives/match.ts';
-import { storedGenomesOf } from '../apps/server/src/relatives/stored.ts';
 import { RELATIVES_PROTOCOL_VERSION } from '../packages/contracts/src/relativesApi.ts';
 import { DEMO_USER, openDatabase, schema, seedDemoContent } from '../packages/db/src/index.ts';
 import { buildCohort } from '../packages/genome/bench/match.ts';
@@ -159,7 +158,6 @@ async function bench(label, databaseUrl) {
       for (const [i, p] of relatives.entries()) relativeIds.set(`BR${String(before + i + 1).padStart(10, '0')}`, p.id);
       let stored = relatives.length;
       const queryRow = { id: randomUUID(), barcode: `BQ${String(Date.now() % 1e10).padStart(10, '0')}` };
-      const memory = storedGenomesOf(database, config.relativesCacheMb);
       const runQueued = async () => {
         const delay = monitorEventLoopDelay({ resolution: 10 });
         delay.enable();
@@ -206,7 +204,7 @@ async function bench(label, databaseUrl) {
         }
         // First job after the stored genomes arrived: the worker reads the new ones from the database.
         const cold = await runQueued();
-        // The next new genome's job: the worker holds what fits its memory budget.
+        // The next new genome's job: the matching thread holds what fits its memory budget.
         const warm = await runQueued();
         // The breakdown, from a third (idempotent) run of the same job's work.
         const again = await runRelativesMatch(app.deps, queryRow.barcode);
@@ -226,7 +224,7 @@ async function bench(label, databaseUrl) {
           'past prefilter': again.candidates,
           matches: found.length,
           'blood relatives found': `${foundBlood}/${blood.size}`,
-          'held / RSS': `${mb(memory.bytes)} / ${mb(process.memoryUsage().rss)}`,
+          'held / RSS': `${mb(again.heldBytes)} / ${mb(process.memoryUsage().rss)}`,
           'event loop max delay': `${Math.round(warm.stallMs)} ms`,
         });
         console.log(

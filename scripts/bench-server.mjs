@@ -1,16 +1,24 @@
 // `npm run bench:server`: requests/s and p99 latency of /healthz, the SSR home page and one API call,
-// measured with autocannon against the production build on loopback (bounded: 10 s per target).
+// measured with autocannon against the production build on loopback (bounded: 10 s per target):
+// idle, then under load (20 imports queued at once and their relatives matches running), with the
+// server's event-loop delay p99 while each target was measured (its /metrics).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { simulatedCalls, vendorFileBytes } from '../apps/server/src/imports/simulated.ts';
+import { ACCOUNT_PATHS } from '../packages/contracts/src/accounts.ts';
+import { fillPattern } from '../packages/contracts/src/pathPattern.ts';
+import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL } from '../packages/contracts/src/relativesApi.ts';
+import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '../packages/contracts/src/reportApi.ts';
 import { buildWebIfStale, ROOT } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP_S = 3;
+const LOAD_IMPORTS = Number(process.env.BENCH_LOAD_IMPORTS ?? 20);
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -36,6 +44,12 @@ const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    // Idle means idle: the demo family's imports are left out; the load block brings its own.
+    DEMO_CONTENT: '0',
+    // Every customer of the load uploads from this one machine and client: the per-address and
+    // per-device limits of gene relatives would hold the later genomes out of matching.
+    RELATIVES_UPLOADS_PER_DEVICE: '1000',
+    RELATIVES_UPLOADS_PER_ADDRESS: '1000',
   },
 });
 const base = `http://127.0.0.1:${port}`;
@@ -52,22 +66,120 @@ const targets = [
   ['GET / (SSR home)', '/'],
   ['GET commodity list (API)', '/web/api/new/commodity/list?tags=standard,ances_ances'],
 ];
-const rows = [];
-for (const [name, url] of targets) {
-  // Warm the JIT and caches first, as a long-running server is; only the second run is reported.
-  await autocannon({ url: base + url, connections: CONNECTIONS, duration: WARMUP_S });
-  const result = await autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION_S });
-  rows.push({
-    target: name,
-    'req/s (avg)': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  });
+
+/** The server's metrics text (prom-client resets its event-loop histogram on each scrape). */
+const scrape = async () => (await fetch(`${base}/metrics`)).text();
+/** The event-loop delay p99 in a scrape: over the time since the scrape before it. */
+const eventLoopP99 = (text) => Math.round(Number(text.match(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m)?.[1] ?? Number.NaN) * 1000);
+
+async function measure(block, warmup, during = () => ({})) {
+  const rows = [];
+  for (const [name, url] of targets) {
+    // Warm the JIT and caches first, as a long-running server is; only the second run is reported.
+    if (warmup) await autocannon({ url: base + url, connections: CONNECTIONS, duration: WARMUP_S });
+    await scrape();
+    const result = await autocannon({ url: base + url, connections: CONNECTIONS, duration: DURATION_S });
+    const metrics = await scrape();
+    rows.push({
+      block,
+      target: name,
+      'req/s (avg)': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      errors: result.errors + result.non2xx,
+      'event-loop p99 ms': eventLoopP99(metrics),
+      ...during(metrics),
+    });
+  }
+  return rows;
 }
+
+function client() {
+  let cookie = '';
+  return async function api(method, url, body, headers = {}) {
+    const binary = Buffer.isBuffer(body);
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : binary ? new Uint8Array(body) : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie?.startsWith('__token=')) cookie = setCookie.split(';')[0];
+    const answer = await res.json();
+    if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.msg}`);
+    return answer.data;
+  };
+}
+
+const rows = await measure('idle', true);
+
+// The load: LOAD_IMPORTS customers, each with one person and one file uploaded beforehand (two
+// simulated people, alternating, so matching finds relatives: every other file is the same person's),
+// imports queued at once; each person joins gene relatives as its import is done, which queues its match.
+const files = [vendorFileBytes(simulatedCalls(8101, 'female')), vendorFileBytes(simulatedCalls(8102, 'male'))];
+const customers = [];
+for (let i = 0; i < LOAD_IMPORTS; i++) {
+  const api = client();
+  const phone = `138000${String(10000 + i)}`;
+  await api('POST', ACCOUNT_PATHS.sendSmsCode, { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' });
+  const { code } = await api('GET', `${ACCOUNT_PATHS.devSmsOutbox}?phoneNumber=${phone}&nationCode=86`);
+  await api('POST', ACCOUNT_PATHS.signup, {
+    phoneNumber: phone,
+    nationCode: '86',
+    authCode: code,
+    password: 'bench-Load-2026',
+    name: '负载',
+  });
+  const person = await api('POST', ACCOUNT_PATHS.persons, { name: `负载${i}`, gender: i % 2 ? 'male' : 'female' });
+  const file = files[i % 2];
+  const up = await api('POST', REPORT_API_PATHS.uploads, { personId: person.id, fileName: 'genome.txt', size: file.length });
+  for (let offset = 0; offset < file.length; offset += UPLOAD_CHUNK_BYTES) {
+    await api('PUT', fillPattern(REPORT_API_PATHS.uploadOne, { id: up.id }), file.subarray(offset, offset + UPLOAD_CHUNK_BYTES), {
+      'upload-offset': String(offset),
+    });
+  }
+  customers.push({ api, uploadId: up.id });
+}
+const loadStart = performance.now();
+const jobs = await Promise.all(
+  customers.map(async (c) => ({ ...c, job: await c.api('POST', REPORT_API_PATHS.imports, { uploadId: c.uploadId }) })),
+);
+const joined = new Set();
+let importsDoneAt = null;
+let polling = true;
+const poller = (async () => {
+  while (polling) {
+    for (const { api, job } of jobs) {
+      if (joined.has(job.id)) continue;
+      const j = await api('GET', fillPattern(REPORT_API_PATHS.importOne, { id: job.id }));
+      if (j.stage !== 'done') continue;
+      joined.add(job.id);
+      await api('POST', RELATIVES_API_PATHS.consent, { barcode: j.barcode, protocolVersion: RELATIVES_PROTOCOL.version });
+    }
+    if (joined.size === jobs.length) importsDoneAt ??= performance.now();
+    await new Promise((r) => setTimeout(r, 250));
+  }
+})();
+const loadRows = await measure('under load', false, (text) => {
+  const active = [...text.matchAll(/^queue_depth\{name="([^"]+)",state="(waiting|active)"\} (\d+)$/gm)]
+    .filter((m) => m[1] === 'import' || m[1] === 'relatives-match')
+    .reduce((n, m) => n + Number(m[3]), 0);
+  return { 'imports done': `${joined.size}/${jobs.length}`, 'import + match jobs left': active };
+});
+polling = false;
+await poller;
+const loadSeconds = ((importsDoneAt ?? performance.now()) - loadStart) / 1000;
+
 server.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  `\nbench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target after ${WARMUP_S} s warm-up, Node ${process.version}, PGlite, NODE_ENV=production`,
+  `\nbench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target (idle: after ${WARMUP_S} s warm-up), Node ${process.version}, PGlite, NODE_ENV=production`,
 );
-console.table(rows);
+console.table([...rows, ...loadRows]);
+console.log(
+  `under load: ${LOAD_IMPORTS} customers' imports queued at once, ${importsDoneAt ? `all done after ${loadSeconds.toFixed(1)} s` : `not all done after ${loadSeconds.toFixed(1)} s`}; each person joined gene relatives when its import was done (its match queued)`,
+);

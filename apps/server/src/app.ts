@@ -22,6 +22,7 @@ import { registerWorkers } from './jobs/workers.ts';
 import { LiveHub } from './live/hub.ts';
 import { unreadCounts } from './live/routes.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
+import { ComputePool } from './pool/index.ts';
 import { createStorage } from './storage/index.ts';
 
 declare module 'fastify' {
@@ -40,7 +41,7 @@ export interface BuildOptions {
 }
 
 /** What start-up provides; providers and the clock default from the configuration. */
-export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage'>>;
+export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage' | 'pool'>>;
 
 /** One Fastify process: security headers, compression, rate limit, the API twice, then pages. */
 export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -63,13 +64,23 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     sms: base.sms ?? providers.sms,
     captcha: base.captcha ?? providers.captcha,
     now,
-    queue: instrumentQueue(base.queue ?? createQueue(base.database, { now, log: app.log }), metrics),
+    queue: instrumentQueue(
+      base.queue ??
+        createQueue(base.database, {
+          now,
+          log: app.log,
+          stopTimeoutMs: config.shutdownTimeoutMs,
+          heartbeatSeconds: config.queueHeartbeatS,
+        }),
+      metrics,
+    ),
     storage: base.storage ?? (await createStorage(config)),
+    pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
     pay: createPayProviders(config),
     live: new LiveHub(base.database, (userId) => unreadCounts(base.database.db, userId), app.log),
   };
   app.log.info(
-    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
+    `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pool threads: ${deps.pool.threads}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
   );
   app.decorate('deps', deps);
   // Workers start with the app and stop before it closes (the database closes after the app). Web-only
@@ -80,7 +91,11 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     app.addHook('onClose', async () => stopCloser());
   }
   app.addHook('onReady', () => deps.queue.start());
-  app.addHook('onClose', () => deps.queue.stop());
+  // Jobs drain first (they wait on their pool tasks), then the threads go.
+  app.addHook('onClose', async () => {
+    await deps.queue.stop();
+    await deps.pool.close();
+  });
   // Worker processes only publish; web processes listen for what any process published.
   if (config.role !== 'worker') {
     app.addHook('onReady', () => deps.live.start());

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS, type Environment } from '@jiyin/contracts/constants';
@@ -33,6 +34,17 @@ export interface Config {
    * (relatives/stored.ts); genomes past it are read from the database on each job instead.
    */
   relativesCacheMb: number;
+  /** Worker threads of the compute pool (parsing, packing, reports, PDFs); pool/index.ts. */
+  poolThreads: number;
+  /** Seconds without a heartbeat after which pg-boss takes a running job back (its process died). */
+  queueHeartbeatS: number;
+  /** How long SIGTERM waits for running jobs before handing them back to the queue and exiting. */
+  shutdownTimeoutMs: number;
+  /**
+   * Whether start-up imports the demo person's genome and queues the demo family's imports
+   * (DEMO_CONTENT=0 skips them: spawned test servers, which need neither).
+   */
+  demoGenomes: boolean;
   /** SMS and captcha providers (development ones log and accept; see auth/providers.ts). */
   /** `minIntervalS`: one code per phone per this many seconds (§9's resend countdown, 120 s, is on the page). */
   sms: { provider: 'dev' | 'http'; apiUrl?: string; apiKey?: string; minIntervalS: number };
@@ -76,6 +88,20 @@ export interface Config {
   /** Private messages an account may send per minute (CHAT_MESSAGES_PER_MINUTE). */
   chatMessagesPerMinute: number;
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
+}
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1`);
+  return n;
+}
+
+/** pg-boss takes heartbeats of 10 s and more. */
+function heartbeatSeconds(value: string | undefined): number {
+  const s = positiveInt(value, 'QUEUE_HEARTBEAT_S') ?? 30;
+  if (s < 10) throw new Error('QUEUE_HEARTBEAT_S must be at least 10');
+  return s;
 }
 
 const DEV_SIGN_KEYS: SignKeys = { v1: 'dev-sign-key-v1', v2: 'dev-sign-key-v2', v3: 'dev-sign-key-v3' };
@@ -125,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'build')),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     relativesCacheMb: Number(env.RELATIVES_CACHE_MB ?? 2048),
+    poolThreads: positiveInt(env.POOL_THREADS, 'POOL_THREADS') ?? availableParallelism(),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 15_000),
+    queueHeartbeatS: heartbeatSeconds(env.QUEUE_HEARTBEAT_S),
+    demoGenomes: env.DEMO_CONTENT !== '0',
     logLevel: env.LOG_LEVEL ?? (appEnv === 'local' ? 'info' : 'warn'),
     sms: {
       provider: env.SMS_PROVIDER === 'http' ? 'http' : 'dev',

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { PayProviders } from './payments/providers.ts';
 import type { LiveHub } from './live/hub.ts';
+import type { ComputePool } from './pool/index.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** What every domain plugin receives. */
@@ -18,6 +19,8 @@ export interface Deps {
   queue: JobQueue;
   /** Private file storage (raw data, PDFs): `${DATA_DIR}/files` or S3. */
   storage: Storage;
+  /** Worker threads for the CPU work of jobs (parsing, packing, reports, probing, ancestry, PDFs). */
+  pool: ComputePool;
   /** Payment providers by pay type (the development cashier outside prod). */
   pay: PayProviders;
   /** Live connections of this process (new messages, notices and counts, §2.6). */

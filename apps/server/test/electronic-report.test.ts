@@ -325,9 +325,10 @@ describe.each(testDatabaseTargets())('electronic report API on $name', (target) 
 
   it('the job is idempotent and fails in Chinese when the reader has no access to the person', async () => {
     const { electronicReports } = schema;
-    // The job as the worker runs it, with the app's database, clock and file storage.
-    const deps: Pick<Deps, 'database' | 'now' | 'storage'> = {
+    // The job as the worker runs it, with the app's database, clock, thread pool and file storage.
+    const deps: Pick<Deps, 'database' | 'now' | 'storage' | 'pool'> = {
       database: t.database,
+      pool: t.app.deps.pool,
       now: () => t.clock.now,
       storage: new FsStorage(path.join(dataDir, 'files')),
     };
@@ -359,7 +360,7 @@ describe.each(testDatabaseTargets())('electronic report API on $name', (target) 
 
     // The person deleted while the PDF was being rendered: the file written afterwards is removed too.
     const files = new FsStorage(path.join(dataDir, 'files'));
-    const deleting: Pick<Deps, 'database' | 'now' | 'storage'> = {
+    const deleting: Pick<Deps, 'database' | 'now' | 'storage' | 'pool'> = {
       ...deps,
       storage: Object.assign(Object.create(files) as FsStorage, {
         put: async (key: string, body: Uint8Array) => {

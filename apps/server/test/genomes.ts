@@ -1,6 +1,7 @@
 import type { Db } from '@jiyin/db';
 import type { RawCall, Sex } from '@jiyin/genome';
-import { packForStorage, storeLayout } from '../src/imports/pipeline.ts';
+import { packForStorage } from '../src/imports/compute.ts';
+import { storeLayout } from '../src/imports/pipeline.ts';
 
 /**
  * The genome columns of a file's calls as the import stores them (packed over the file's own chip

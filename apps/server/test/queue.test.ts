@@ -138,8 +138,8 @@ describe.each(testDatabaseTargets())('job queue on $name', (target) => {
   it.runIf(target.name === 'pglite')('runs a job again when the process that claimed it died', async () => {
     let clock = new Date('2026-11-23T08:00:00Z');
     const now = () => clock;
-    // The "dead" process: claims the job and never finishes it.
-    const dead = new TableQueue(database.db, { now, pollMs: 50, lockMs: 60_000, stopTimeoutMs: 100 });
+    // The "dead" process: claims the job and never finishes it (nor hands it back).
+    const dead = new TableQueue(database.db, { now, pollMs: 50, lockMs: 60_000, stopTimeoutMs: 100, handBackOnStop: false });
     let claimed = false;
     await dead.work('orphan', () => {
       claimed = true;
@@ -175,7 +175,7 @@ describe.each(testDatabaseTargets())('job queue on $name', (target) => {
     }
 
     // On the embedded database a restart reclaims orphans at once (one process owns the data).
-    const again = new TableQueue(database.db, { now, pollMs: 50, stopTimeoutMs: 100 });
+    const again = new TableQueue(database.db, { now, pollMs: 50, stopTimeoutMs: 100, handBackOnStop: false });
     await again.work('orphan2', () => new Promise<void>(() => {}));
     await again.start();
     await again.send('orphan2', {});
@@ -190,6 +190,32 @@ describe.each(testDatabaseTargets())('job queue on $name', (target) => {
       expect(ran).toEqual([2]);
     } finally {
       await restarted.stop();
+    }
+  });
+  it.runIf(target.name === 'pglite')('hands jobs still running at the stop deadline back to the queue, not as an attempt', async () => {
+    const draining = new TableQueue(database.db, { pollMs: 50, stopTimeoutMs: 100 });
+    let claimed = false;
+    await draining.work('long', () => {
+      claimed = true;
+      return new Promise<void>(() => {});
+    });
+    await draining.start();
+    const id = (await draining.send('long', {})) as string;
+    await until(() => claimed);
+    await draining.stop();
+    const [row] = await database.db.select().from(queueJobs).where(eq(queueJobs.id, id));
+    expect(row).toMatchObject({ state: 'created', attempts: 0, lockedUntil: null });
+
+    // Another process takes it at once (no lock to wait out), as its first attempt.
+    const next = new TableQueue(database.db, { pollMs: 50 });
+    const ran: number[] = [];
+    await next.work('long', async (_p, job) => void ran.push(job.attempt));
+    await next.start();
+    try {
+      await until(() => ran.length === 1);
+      expect(ran).toEqual([1]);
+    } finally {
+      await next.stop();
     }
   });
 });

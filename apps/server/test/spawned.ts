@@ -26,10 +26,14 @@ export interface SpawnedServer {
   log: string;
 }
 
-/** Starts main.ts with `env` on `port` and waits until /healthz answers; `log` collects its output. */
+/**
+ * Starts main.ts with `env` on `port` and waits until /healthz answers; `log` collects its output.
+ * The demo person's genome and family are not imported (DEMO_CONTENT=0): minutes of background
+ * work no test here needs.
+ */
 export async function startServer(port: number, env: Record<string, string>): Promise<SpawnedServer> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'info', DEMO_CONTENT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server = { child, log: '' };
@@ -48,13 +52,15 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   }
 }
 
-export const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+/** Resolves once the process is gone (at once when it has exited or was killed already). */
+export const exited = (child: ChildProcess) =>
+  new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
 
 /** Kills what is still running and waits for it to go. */
 export async function stopAll(servers: (SpawnedServer | undefined)[], signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   await Promise.all(
     servers.map(async (s) => {
-      if (!s || s.child.exitCode !== null) return;
+      if (!s || s.child.exitCode !== null || s.child.signalCode !== null) return;
       s.child.kill(signal);
       await exited(s.child);
     }),

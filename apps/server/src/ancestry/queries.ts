@@ -13,7 +13,10 @@ export type AncestryResultRow = typeof ancestryResults.$inferSelect;
  * earlier panel only (the repack job moves it from its raw file). Rows the repack job has not moved to
  * chip layouts yet hold their panel packing in `packed`.
  */
-export async function storedGenome(deps: Deps, barcode: string): Promise<{ packed: PackedGenome; storedAt: Date } | 'old-panel' | null> {
+export async function storedGenome(
+  deps: Deps,
+  barcode: string,
+): Promise<{ packed: PackedGenome; bytes: Uint8Array; storedAt: Date } | 'old-panel' | null> {
   const [row] = await deps.database.db
     .select({ packed: genomes.packed, layoutId: genomes.layoutId, panelPacked: genomes.panelPacked, createdAt: genomes.createdAt })
     .from(genomes)
@@ -21,7 +24,7 @@ export async function storedGenome(deps: Deps, barcode: string): Promise<{ packe
   if (!row) return null;
   const bytes = row.panelPacked ?? (row.layoutId ? null : row.packed);
   const packed = bytes ? deserialisePacked(bytes) : null;
-  return packed?.panelId === loadPanel().id ? { packed, storedAt: row.createdAt } : 'old-panel';
+  return bytes && packed?.panelId === loadPanel().id ? { packed, bytes, storedAt: row.createdAt } : 'old-panel';
 }
 
 export async function cachedComposition(deps: Deps, barcode: string): Promise<AncestryResultRow | null> {

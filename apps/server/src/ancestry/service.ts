@@ -48,14 +48,19 @@ export function checkAncestryAccess(s: ReportSubject): void {
   if (!s.person.hasReport) throw new ApiError('REPORT_NOT_READY');
 }
 
+/** The engine's refusal as the user's message (too few of the reference's markers). */
+function estimateRefused(err: unknown): never {
+  if (err instanceof GenomeError && err.code === 'NO_MARKERS') {
+    throw new ApiError('ITEM_NOT_SUPPORTED', '您的数据与祖源参考位点重合太少，无法估算祖源成分');
+  }
+  throw err;
+}
+
 function estimate(packed: Parameters<typeof estimateAncestry>[0]): AncestryEstimate {
   try {
     return estimateAncestry(packed, { level: BAND_LEVEL });
   } catch (err) {
-    if (err instanceof GenomeError && err.code === 'NO_MARKERS') {
-      throw new ApiError('ITEM_NOT_SUPPORTED', '您的数据与祖源参考位点重合太少，无法估算祖源成分');
-    }
-    throw err;
+    estimateRefused(err);
   }
 }
 
@@ -84,7 +89,8 @@ export async function compositionOf(deps: Deps, s: ReportSubject): Promise<Compo
       '这位检测人的基因数据正在按新版参考位点重新整理，完成后即可查看祖源成分；如果原始数据文件已经删除，请重新导入',
     );
   }
-  const e = estimate(genome.packed);
+  // A detection's estimate is CPU work of a request: a pool thread does it.
+  const e = await deps.pool.ancestry(genome.bytes, BAND_LEVEL).catch(estimateRefused);
   const row = {
     barcode,
     populations: e.populations,

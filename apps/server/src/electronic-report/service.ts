@@ -18,7 +18,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { type ReportSubject, userReportSubject } from '../reports/access.ts';
 import { categoryPage, checkCategory, itemDetail } from '../reports/service.ts';
-import { type ElectronicReportCategory, type ElectronicReportInput, ElectronicReportError, renderElectronicReport } from './render.ts';
+import { type ElectronicReportCategory, type ElectronicReportInput, ElectronicReportError } from './render.ts';
 
 const { electronicReports } = schema;
 export type ElectronicReportRow = typeof electronicReports.$inferSelect;
@@ -165,9 +165,11 @@ export async function runElectronicReport(deps: Deps, id: string, log?: Log): Pr
     return;
   }
   const started = performance.now();
+  log?.info({ id, barcode: row.barcode }, 'electronic report rendering');
   let pdf: Buffer;
   try {
-    pdf = await renderElectronicReport(input);
+    // Rendering is CPU-bound: a pool thread does it.
+    pdf = await deps.pool.renderPdf(input);
   } catch (err) {
     if (!(err instanceof ElectronicReportError)) throw err;
     await finish(deps, id, { state: 'failed', errorMessage: err.message });

@@ -1,30 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import { IMPORT_BARCODE_PREFIX, type ImportStageName, REPORT_READY_NOTICE_TYPE } from '@jiyin/contracts/reportApi';
 import { type Db, schema } from '@jiyin/db';
-import {
-  assertReportable,
-  callMtHaplogroup,
-  callYHaplogroup,
-  evaluateReports,
-  GenomeError,
-  type ItemResult,
-  layoutOfCalls,
-  type NormalisedCall,
-  loadKnowledgeBase,
-  loadPanel,
-  lookupsFromCalls,
-  type ParsedFile,
-  packGenome,
-  packOnLayout,
-  parseRawStream,
-  serialiseLayout,
-  type Sex,
-  serialisePacked,
-} from '@jiyin/genome';
+import { buffer } from 'node:stream/consumers';
+import { type GenomeError, loadKnowledgeBase, loadPanel } from '@jiyin/genome';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { genomeErrorOf } from '../pool/index.ts';
 import { gateImport } from '../relatives/guard.ts';
 import { notify, PERSON_SLOT } from '../notifications/service.ts';
+import type { ImportComputed, PackedForStorage } from './compute.ts';
 
 const { importJobs, rawFiles, kits, genomes, genomeLayouts, reportResults, persons } = schema;
 
@@ -39,18 +23,6 @@ export interface ImportPayload {
 }
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-
-/**
- * A file the pipeline refuses for a reason of its own (the engine's reasons are GenomeErrors). The
- * message is the user's: Chinese, naming the problem.
- */
-class ImportRefused extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /** What to tell the user for each engine error: its own message (line, vendor, call rate), plus what to do. */
 const ADVICE: Partial<Record<GenomeError['code'], string>> = {
@@ -69,58 +41,11 @@ export function importErrorMessage(e: GenomeError): string {
   return advice ? `${e.message}。${advice}` : e.message;
 }
 
-/**
- * A file whose positions are on no build the engine knows reads as GRCh37 but lands off the marker
- * panel: most markers the panel knows by rsid sit at another position. Such a genome would pack
- * empty and match no one, so it is refused rather than imported half-blind.
- */
-const MIN_PLACED_SHARE = 0.5;
-const MIN_RSID_MATCHES = 200;
-
-function checkPlacement(parsed: ParsedFile): void {
-  if (parsed.build !== 37) return;
-  const panel = loadPanel();
-  let known = 0;
-  let placed = 0;
-  for (const c of parsed.calls) {
-    const k = panel.indexOfRsid(c.rsid);
-    if (k < 0) continue;
-    known++;
-    if (c.panelIndex === k) placed++;
-  }
-  if (known >= MIN_RSID_MATCHES && placed / known < MIN_PLACED_SHARE) {
-    throw new ImportRefused(
-      'WRONG_BUILD',
-      `文件中的位置与参考基因组版本不符：可识别的 ${known} 个位点中只有 ${placed} 个位置正确，支持 GRCh36、GRCh37 和 GRCh38 版本的原始数据。请导出 GRCh37（build 37）版本的文件后重新上传`,
-    );
-  }
-}
-
 let kbVersionCache: string | undefined;
 /** Changes whenever the knowledge base or the panel does, so stale reports can be told apart. */
 export function kbVersion(): string {
   kbVersionCache ??= `${loadPanel().id}+kb-${createHash('sha256').update(JSON.stringify(loadKnowledgeBase())).digest('hex').slice(0, 12)}`;
   return kbVersionCache;
-}
-
-/** A file's genome as stored: packed over its own chip layout, and over the reference panel. */
-export interface PackedForStorage {
-  layout: { id: string; bytes: Uint8Array; markerCount: number };
-  packed: Uint8Array;
-  panelPacked: Uint8Array;
-}
-
-/**
- * Packs a file's normalised calls for storage (the import, the repack job, the demo and the
- * benchmarks store genomes the same way).
- */
-export function packForStorage(calls: NormalisedCall[], sex: Sex): PackedForStorage {
-  const layout = layoutOfCalls(calls);
-  return {
-    layout: { id: layout.id, bytes: serialiseLayout(layout), markerCount: layout.size },
-    packed: serialisePacked(packOnLayout(calls, layout, sex)),
-    panelPacked: serialisePacked(packGenome(calls, loadPanel(), sex)),
-  };
 }
 
 /** Stores a layout once (its id is its content hash, so a second writer stores the same bytes). */
@@ -129,13 +54,6 @@ export async function storeLayout(tx: Db, layout: PackedForStorage['layout'], ve
     .insert(genomeLayouts)
     .values({ ...layout, vendor })
     .onConflictDoNothing();
-}
-
-interface Computed {
-  parsed: ParsedFile;
-  stored: PackedForStorage;
-  items: ItemResult[];
-  haplogroups: { y: ReturnType<typeof callYHaplogroup>; mt: ReturnType<typeof callMtHaplogroup> };
 }
 
 /** 'IM' + 10 digits: the barcode format of kits (BARCODE_PATTERN), prefixed so imports are told apart. */
@@ -192,41 +110,42 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
     const [file] = job.rawFileId ? await db.select().from(rawFiles).where(eq(rawFiles.id, job.rawFileId)) : [];
     if (file?.state !== 'stored') return refuse('FILE_GONE', '原始数据文件已被删除，无法导入，请重新上传');
     if (!(await stage('parsing', 10, { attempts: job.attempts + 1, errorCode: null, errorMessage: null }))) return;
-    let computed: Computed;
+    // The file's bytes and the person's stated sex go to a pool thread; packed planes and small
+    // results come back (the calls never leave it).
     const t0 = performance.now();
-    let t1 = t0;
-    let t2 = t0;
-    try {
-      const parsed = await parseRawStream(await deps.storage.get(file.storageKey));
-      assertReportable(parsed);
-      checkPlacement(parsed);
-      t1 = performance.now();
-      const moved = await stage('computing', 50, {
-        summary: {
-          vendor: parsed.vendor,
-          build: `GRCh${parsed.build}`,
-          markers: parsed.markers,
-          callRate: parsed.callRate,
-          sex: parsed.sex === 'unknown' ? null : parsed.sex,
-        },
-      });
-      if (!moved) return;
-      const stored = packForStorage(parsed.calls, parsed.sex);
-      const { byRsid, byPosition } = lookupsFromCalls(parsed.calls);
-      const items = evaluateReports(byRsid);
-      const haplogroups = { y: callYHaplogroup(byPosition, byRsid), mt: callMtHaplogroup(byPosition, byRsid) };
-      computed = { parsed, stored, items, haplogroups };
-      t2 = performance.now();
-    } catch (e) {
-      if (e instanceof GenomeError) return refuse(e.code, importErrorMessage(e));
-      if (e instanceof ImportRefused) return refuse(e.code, e.message);
-      throw e;
+    const [person] = await db.select({ gender: persons.gender }).from(persons).where(eq(persons.id, job.personId));
+    const bytes = await buffer(await deps.storage.get(file.storageKey));
+    const out = await deps.pool.importFile(bytes, person?.gender ?? null);
+    const t1 = performance.now();
+    if ('refused' in out) {
+      const r = out.refused;
+      return refuse(r.code, r.kind === 'genome' ? importErrorMessage(genomeErrorOf(out)) : r.message);
     }
+    const computed = out;
+    const p = computed.parsed;
+    const moved = await stage('computing', 50, {
+      summary: {
+        vendor: p.vendor,
+        build: `GRCh${p.build}`,
+        markers: p.markers,
+        callRate: p.callRate,
+        sex: p.sex === 'unknown' ? null : p.sex,
+      },
+    });
+    if (!moved) return;
     barcode = await store(deps, job, file.id, computed);
     // Gene relatives' gate: reports stand whatever it says; a held genome is never matched.
-    await gateImport(deps, { barcode, userId: job.userId, personId: job.personId, rawFileId: file.id, parsed: computed.parsed }, log);
-    const ms = (a: number, b: number) => Math.round(b - a);
-    log?.info({ importJobId, parseMs: ms(t0, t1), computeMs: ms(t1, t2), storeMs: ms(t2, performance.now()) }, 'import timings');
+    await gateImport(
+      deps,
+      { barcode, userId: job.userId, personId: job.personId, rawFileId: file.id, plausibility: computed.plausibility },
+      log,
+    );
+    const { parseMs, computeMs } = computed;
+    // Thread time (parse, compute) beside the wall time the job waited for it and the main thread's writes.
+    log?.info(
+      { importJobId, parseMs, computeMs, poolMs: Math.round(t1 - t0), storeMs: Math.round(performance.now() - t1) },
+      'import timings',
+    );
   }
   // Matching runs apart (it reads every consenting genome); the singleton key keeps one per detection.
   await deps.queue.send(RELATIVES_MATCH_JOB, { barcode }, { singletonKey: barcode as string });
@@ -234,7 +153,7 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
 }
 
 /** Everything the import writes, all or nothing; answers the detection's barcode. */
-async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId: string, c: Computed): Promise<string> {
+async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId: string, c: ImportComputed): Promise<string> {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     // Locks the person: two imports for one person must not each create a detection.
@@ -298,7 +217,10 @@ async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId:
 /** What the user sees when the queue gives an import up (an error of ours, not of their file). */
 export const IMPORT_INTERNAL_ERROR = '导入时服务器出错，请稍后重新导入';
 
-/** The import worker: two at a time (parsing is CPU-bound; the machine's other core serves pages). */
+/**
+ * The import worker: one more at a time than the pool has threads, so while one import's rows are
+ * written on this thread the threads stay busy with the others' parsing.
+ */
 export async function registerImportWorker(deps: Deps, log?: Log): Promise<void> {
   // Imports recorded but never handed to the queue (the process stopped in between) are sent again;
   // for those the queue holds already, the singleton key makes this a no-op.
@@ -308,7 +230,7 @@ export async function registerImportWorker(deps: Deps, log?: Log): Promise<void>
     .where(inArray(importJobs.stage, ['queued', 'parsing', 'computing', 'matching']));
   for (const { id } of stranded) await deps.queue.send<ImportPayload>(IMPORT_JOB, { importJobId: id }, { singletonKey: id });
   await deps.queue.work<ImportPayload>(IMPORT_JOB, (p) => runImport(deps, p.importJobId, log), {
-    concurrency: 2,
+    concurrency: deps.pool.threads + 1,
     onFailed: async (p, error) => {
       log?.warn({ importJobId: p.importJobId, error }, 'import given up');
       await deps.database.db

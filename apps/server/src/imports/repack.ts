@@ -1,12 +1,13 @@
 import { schema } from '@jiyin/db';
-import { GenomeError, loadPanel, parseRawStream } from '@jiyin/genome';
+import { buffer } from 'node:stream/consumers';
+import { loadPanel } from '@jiyin/genome';
 import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { gateImport } from '../relatives/guard.ts';
-import { packForStorage, RELATIVES_MATCH_JOB, storeLayout } from './pipeline.ts';
+import { RELATIVES_MATCH_JOB, storeLayout } from './pipeline.ts';
 
-const { genomes, genomeRepacks, rawFiles } = schema;
+const { genomes, genomeRepacks, rawFiles, persons } = schema;
 
 /**
  * The queue job that moves stored genomes to today's storage (one run at a time): packed over their
@@ -72,17 +73,15 @@ export async function openRepack(deps: Deps): Promise<RepackRow> {
   return row;
 }
 
-/** Reads a genome's kept raw file and packs it anew; null (with the reason) when that cannot be done. */
-async function repackOne(deps: Deps, g: { rawFileId: string | null }) {
-  const [file] = g.rawFileId ? await deps.database.db.select().from(rawFiles).where(eq(rawFiles.id, g.rawFileId)) : [];
+/** Reads a genome's kept raw file and packs it anew (on a pool thread); null (with the reason) when that cannot be done. */
+async function repackOne(deps: Deps, g: { rawFileId: string | null; personId: string }) {
+  const { db } = deps.database;
+  const [file] = g.rawFileId ? await db.select().from(rawFiles).where(eq(rawFiles.id, g.rawFileId)) : [];
   if (file?.state !== 'stored') return { skipped: 'raw file gone' as const };
-  try {
-    const parsed = await parseRawStream(await deps.storage.get(file.storageKey));
-    return { packed: packForStorage(parsed.calls, parsed.sex), parsed, userId: file.userId, rawFileId: file.id };
-  } catch (e) {
-    if (e instanceof GenomeError) return { skipped: `raw file no longer reads: ${e.code}` };
-    throw e;
-  }
+  const [person] = await db.select({ gender: persons.gender }).from(persons).where(eq(persons.id, g.personId));
+  const out = await deps.pool.repackFile(await buffer(await deps.storage.get(file.storageKey)), person?.gender ?? null);
+  if ('refused' in out) return { skipped: `raw file no longer reads: ${out.refused.code}` };
+  return { packed: out.stored, plausibility: out.plausibility, userId: file.userId, rawFileId: file.id };
 }
 
 /**
@@ -138,8 +137,8 @@ export async function runRepack(deps: Deps, log?: Log, onProgress?: (row: Repack
     if ('skipped' in result) log?.warn({ barcode: next.barcode, reason: result.skipped }, 'repack: genome left on old storage');
     else if (!next.layoutId) {
       // Genomes stored before the relatives gate existed pass it now, before they are matched again.
-      const { parsed, userId, rawFileId } = result;
-      await gateImport(deps, { barcode: next.barcode, userId, personId: next.personId, rawFileId, parsed }, log, false);
+      const { plausibility, userId, rawFileId } = result;
+      await gateImport(deps, { barcode: next.barcode, userId, personId: next.personId, rawFileId, plausibility }, log, false);
       await deps.queue.send(RELATIVES_MATCH_JOB, { barcode: next.barcode }, { singletonKey: next.barcode });
     }
     onProgress?.(run);

@@ -18,7 +18,11 @@ export { TableQueue, type TableQueueOptions } from './table.ts';
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** pg-boss on Postgres; on the embedded database, the in-process queue on `queue_jobs`. */
-export function createQueue(database: Database, opts: { now?: () => Date; log?: Log } = {}): JobQueue {
-  if (database.kind === 'postgres' && database.url) return new PgBossQueue(database.url, { log: opts.log });
-  return new TableQueue(database.db, { now: opts.now, log: opts.log, recoverOnStart: true });
+export function createQueue(
+  database: Database,
+  opts: { now?: () => Date; log?: Log; stopTimeoutMs?: number; heartbeatSeconds?: number } = {},
+): JobQueue {
+  const { now, log, stopTimeoutMs, heartbeatSeconds } = opts;
+  if (database.kind === 'postgres' && database.url) return new PgBossQueue(database.url, { log, stopTimeoutMs, heartbeatSeconds });
+  return new TableQueue(database.db, { now, log, stopTimeoutMs, recoverOnStart: true });
 }

@@ -6,6 +6,8 @@ export interface PgBossQueueOptions {
   /** Seconds without a heartbeat after which a running job counts as dead and is retried. */
   heartbeatSeconds?: number;
   retryDelaySeconds?: number;
+  /** How long stop() lets running jobs finish; pg-boss then fails them, and they are retried (SHUTDOWN_TIMEOUT_MS). */
+  stopTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -30,7 +32,10 @@ export class PgBossQueue implements JobQueue {
 
   constructor(connectionString: string, opts: PgBossQueueOptions = {}) {
     this.opts = opts;
-    this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss', application_name: 'jiyin-jobs' });
+    // Supervision (which finds jobs whose heartbeat stopped) runs once a heartbeat period, so a dead
+    // process's job runs again within about two periods rather than pg-boss's default minute.
+    const superviseIntervalSeconds = Math.min(60, opts.heartbeatSeconds ?? 30);
+    this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss', application_name: 'jiyin-jobs', superviseIntervalSeconds });
     this.boss.on('error', (err) => opts.log?.error({ err }, 'pg-boss error'));
   }
 
@@ -103,7 +108,7 @@ export class PgBossQueue implements JobQueue {
     this.started = false;
     this.opened = null;
     this.queues.clear();
-    await this.boss.stop({ graceful: true, timeout: 15_000, close: true });
+    await this.boss.stop({ graceful: true, timeout: this.opts.stopTimeoutMs ?? 15_000, close: true });
   }
 
   async depth(): Promise<QueueDepth[]> {

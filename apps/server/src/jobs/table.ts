@@ -13,8 +13,13 @@ export interface TableQueueOptions {
   lockMs?: number;
   /** Backoff after a thrown error: retryDelayMs, then twice that, four times… */
   retryDelayMs?: number;
-  /** How long stop() waits for running jobs before leaving them to the next start. */
+  /** How long stop() waits for running jobs before handing them back to the queue (SHUTDOWN_TIMEOUT_MS). */
   stopTimeoutMs?: number;
+  /**
+   * Whether stop() hands jobs still running at its deadline back to the queue (the default). False
+   * leaves them locked until their lock runs out, as a process that died leaves them (tests of that).
+   */
+  handBackOnStop?: boolean;
   /**
    * Treat jobs left 'active' as orphans at start. Right on the embedded database, whose data
    * directory one process alone can open: whatever was running belonged to a process now gone.
@@ -118,13 +123,34 @@ export class TableQueue implements JobQueue {
     clearInterval(this.heartbeat);
     await this.ticking;
     let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.active.values()]),
-      new Promise((r) => {
-        timeout = setTimeout(r, this.stopTimeoutMs);
+    const drained = await Promise.race([
+      Promise.allSettled([...this.active.values()]).then(() => true),
+      new Promise<false>((r) => {
+        timeout = setTimeout(() => r(false), this.stopTimeoutMs);
       }),
     ]);
     clearTimeout(timeout);
+    if (!drained && this.opts.handBackOnStop !== false) await this.handBack();
+  }
+
+  /**
+   * Jobs still running when stop() gives up go back to the queue at once (not as a further
+   * attempt): another process, or this one's next start, claims them without waiting for the lock
+   * to run out. A run finishing after this cannot mark them done (its attempt count no longer
+   * matches), so they run again; handlers are idempotent.
+   */
+  private async handBack(): Promise<void> {
+    const ids = [...this.active.keys()];
+    if (!ids.length) return;
+    try {
+      await this.db
+        .update(queueJobs)
+        .set({ state: 'created', attempts: sql`${queueJobs.attempts} - 1`, lockedUntil: null, runAfter: this.now(), updatedAt: this.now() })
+        .where(and(inArray(queueJobs.id, ids), eq(queueJobs.state, 'active')));
+      this.opts.log?.warn({ jobs: ids.length }, 'queue: jobs still running at shutdown handed back');
+    } catch (err) {
+      this.opts.log?.error({ err }, 'queue: handing jobs back failed');
+    }
   }
 
   async depth(): Promise<QueueDepth[]> {

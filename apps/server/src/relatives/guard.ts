@@ -1,22 +1,12 @@
 import { type CodeName, CODES } from '@jiyin/contracts/codes';
 import { type RelativesHoldView, STAFF_RELATIVES_ALERT_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
 import { type Db, type GateReasonRow, schema } from '@jiyin/db';
-import {
-  type ChipLayout,
-  checkPlausibility,
-  codeAt,
-  deserialisePacked,
-  type OneToManyHit,
-  type PackedGenome,
-  type ParsedFile,
-  prepareQuery,
-} from '@jiyin/genome';
+import type { OneToManyHit, PlausibilityResult } from '@jiyin/genome';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import { readLayout } from './stored.ts';
 import { notify } from '../notifications/service.ts';
 
-const { relativesGate, relativesPauses, relativeMatches, genomes, persons, rawFiles, users } = schema;
+const { relativesGate, relativesPauses, relativeMatches, genomes, genomeLayouts, persons, rawFiles, users } = schema;
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -43,20 +33,6 @@ export const holdCodeOf = (reason: string): number => CODES[REASON_CODES[reason]
  */
 export const DUPLICATE_IBD2_FRACTION = 0.9;
 
-/**
- * A probing series: the new genome equals one of the account's earlier ones in at least this share
- * of its windows (`PROBE_WINDOW` markers both files carry, under 1% of genotypes differing), yet
- * differs in some window (over 5%). Relatives share windows only where they are fully identical by
- * descent (full siblings: about a quarter), identical twins or re-uploads of one genome share all of
- * them. Files of different chips (an attacker may drop markers to change the layout) are compared on
- * the markers both carry, so a window always spans 2,000 real markers whatever the overlap.
- */
-const PROBE_WINDOW = 2000;
-/** Windows with fewer markers called in both genomes are not judged. */
-const PROBE_MIN_CALLED = PROBE_WINDOW / 4;
-const PROBE_SAME_SHARE = 0.5;
-const PROBE_SAME_BELOW = 0.01;
-const PROBE_CHANGED_ABOVE = 0.05;
 /** Earlier genomes of the account compared with each new one. */
 const PROBE_HISTORY = 20;
 
@@ -70,73 +46,6 @@ function holdView(scope: RelativesHoldView['scope'], reasons: GateReasonRow[], s
     scope,
     since: since.toISOString(),
   };
-}
-
-/**
- * How the genome compares with the account's earlier ones (null when nothing looks like probing):
- * over every marker of one genome pair, or over `at`, the markers to compare (ascending indexes).
- */
-function probingAgainst(
-  mine: PackedGenome,
-  earlier: PackedGenome,
-  at?: ArrayLike<number>,
-): { sameShare: number; changedWindows: number } | null {
-  if (earlier.panelId !== mine.panelId || earlier.n !== mine.n) return null;
-  const count = at ? at.length : mine.n;
-  let same = 0;
-  let changed = 0;
-  let windows = 0;
-  for (let start = 0; start < count; start += PROBE_WINDOW) {
-    let both = 0;
-    let diff = 0;
-    for (let i = start; i < Math.min(count, start + PROBE_WINDOW); i++) {
-      const k = at ? at[i] : i;
-      const a = codeAt(mine, k);
-      const b = codeAt(earlier, k);
-      if (a === 3 || b === 3) continue;
-      both++;
-      if (a !== b) diff++;
-    }
-    if (both < PROBE_MIN_CALLED) continue;
-    windows++;
-    if (diff / both < PROBE_SAME_BELOW) same++;
-    else if (diff / both > PROBE_CHANGED_ABOVE) changed++;
-  }
-  const sameShare = windows ? same / windows : 0;
-  return sameShare >= PROBE_SAME_SHARE && changed > 0 ? { sameShare, changedWindows: changed } : null;
-}
-
-/**
- * The new genome against an earlier one of another chip layout: projected onto the earlier one's
- * layout and compared over the markers both layouts carry.
- */
-export function probingAcrossLayouts(
-  mineLayout: ChipLayout,
-  mine: PackedGenome,
-  earlierLayout: ChipLayout,
-  earlier: PackedGenome,
-): { sameShare: number; changedWindows: number } | null {
-  const { pairing, genome } = prepareQuery(mineLayout, mine, earlierLayout);
-  const map = pairing.map;
-  const projected = { ...genome, sex: mine.sex, panelId: earlier.panelId };
-  if (!map) return probingAgainst(projected, earlier);
-  const shared: number[] = [];
-  for (let k = 0; k < map.length; k++) if (map[k] >= 0) shared.push(k);
-  return probingAgainst(projected, earlier, shared);
-}
-
-/** Layouts by id, kept for the process (an id is its layout's content hash; an account uses a few). */
-const layoutCache = new Map<string, ChipLayout>();
-const LAYOUT_CACHE_SIZE = 16;
-
-async function layoutOf(db: Db, id: string): Promise<ChipLayout | null> {
-  const hit = layoutCache.get(id);
-  if (hit) return hit;
-  const layout = await readLayout(db, id);
-  if (!layout) return null;
-  if (layoutCache.size >= LAYOUT_CACHE_SIZE) layoutCache.delete(layoutCache.keys().next().value as string);
-  layoutCache.set(id, layout);
-  return layout;
 }
 
 async function staffNotice(db: Db, now: Date, title: string, content: string, relatedId: string): Promise<void> {
@@ -213,19 +122,19 @@ async function pauseOf(db: Db, userId: string) {
  */
 export async function gateImport(
   deps: Deps,
-  g: { barcode: string; userId: string; personId: string; rawFileId: string; parsed: ParsedFile },
+  g: { barcode: string; userId: string; personId: string; rawFileId: string; plausibility: PlausibilityResult },
   log?: Log,
   /** False for genomes stored before the gate existed (the repack job): they were not uploaded today. */
   uploadLimits = true,
 ): Promise<void> {
   const { db } = deps.database;
   const now = deps.now();
-  const [person] = await db.select({ gender: persons.gender }).from(persons).where(eq(persons.id, g.personId));
   const [file] = await db
     .select({ ip: rawFiles.uploadIp, device: rawFiles.uploadDevice })
     .from(rawFiles)
     .where(eq(rawFiles.id, g.rawFileId));
-  const verdict = checkPlausibility({ vendor: g.parsed.vendor, calls: g.parsed.calls, statedSex: person?.gender ?? null });
+  // The engine's plausibility checks ran on the pool thread that parsed the file (imports/compute.ts).
+  const verdict = g.plausibility;
   const reasons: GateReasonRow[] = verdict.reasons.map((r) => ({ code: r.code, message: r.message }));
   const figures: Record<string, unknown> = { ...verdict.figures };
 
@@ -238,10 +147,8 @@ export async function gateImport(
     .select({ packed: genomes.packed, layoutId: genomes.layoutId })
     .from(genomes)
     .where(eq(genomes.barcode, g.barcode));
-  const mineLayout = stored?.layoutId ? await layoutOf(db, stored.layoutId) : null;
   // A file too small to be matched cannot probe anyone.
-  if (stored && mineLayout && verdict.matchable) {
-    const mine = deserialisePacked(stored.packed);
+  if (stored?.layoutId && verdict.matchable) {
     const earlier = await db
       .select({ barcode: genomes.barcode, packed: genomes.packed, layoutId: genomes.layoutId })
       .from(genomes)
@@ -249,14 +156,18 @@ export async function gateImport(
       .where(and(eq(persons.ownerUserId, g.userId), ne(genomes.barcode, g.barcode), isNotNull(genomes.layoutId)))
       .orderBy(desc(genomes.createdAt))
       .limit(PROBE_HISTORY);
-    for (const e of earlier) {
-      const earlierLayout = await layoutOf(db, e.layoutId as string);
-      if (!earlierLayout) continue;
-      const p = probingAcrossLayouts(mineLayout, mine, earlierLayout, deserialisePacked(e.packed));
-      if (p) {
-        probing = { ...p, earlier: e.barcode };
-        break;
-      }
+    if (earlier.length) {
+      // The comparisons run on a pool thread; it gets the stored bytes, each layout once.
+      const ids = [...new Set([stored.layoutId, ...earlier.map((e) => e.layoutId as string)])];
+      const layouts = await db
+        .select({ id: genomeLayouts.id, bytes: genomeLayouts.bytes })
+        .from(genomeLayouts)
+        .where(inArray(genomeLayouts.id, ids));
+      probing = await deps.pool.probe(
+        new Map(layouts.map((l) => [l.id, l.bytes])),
+        { layoutId: stored.layoutId, packed: stored.packed },
+        earlier.map((e) => ({ barcode: e.barcode, layoutId: e.layoutId as string, packed: e.packed })),
+      );
     }
   }
   if (probing) {

@@ -1,14 +1,15 @@
 import { NEW_RELATIVE_NOTICE_TYPE, RELATIVES_FOUND_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
 import { type Db, schema } from '@jiyin/db';
-import { deserialisePacked, type GroupStats, type LayoutHit, matchGroup, prepareQuery } from '@jiyin/genome';
+import type { LayoutHit } from '@jiyin/genome';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { RELATIVES_MATCH_JOB } from '../imports/pipeline.ts';
 import { matchedBarcodeOf } from './consent.ts';
 import { admittedGenomes, screenHits } from './guard.ts';
 import { displayName, relativeAvatar, showingFullName } from './profile.ts';
-import { type ListedGenome, storedGenomesOf } from './stored.ts';
 import { notify, PERSON_SLOT } from '../notifications/service.ts';
+import type { ListedGenome, MatchFigures } from './memory.ts';
+import { layoutBytes, listEligibleGenomes, packedGenomes, READ_CHUNK } from './stored.ts';
 
 const { genomes, relativeConsents, relativeMatches, persons } = schema;
 
@@ -18,24 +19,13 @@ export interface RelativesMatchPayload {
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
-/**
- * Stored genomes compared between two turns of the event loop. Matching is synchronous; on the
- * embedded database it shares this thread with requests (bench:relatives prints the longest stall).
- */
-export const MATCH_CHUNK = 500;
 /** Match rows written per insert. */
 const WRITE_BATCH = 500;
 
-export interface MatchRunStats extends GroupStats {
-  /** Chip layouts the stored genomes are on (each got one projection of the query). */
-  layouts: number;
-  /** Stored genomes compared from the worker's memory / read from the database for this job. */
-  fromMemory: number;
-  fromDatabase: number;
+export interface MatchRunStats extends MatchFigures {
   /** Relatives found that were not matched before (each got a notice). */
   newRelatives: number;
   readMs: number;
-  matchMs: number;
   writeMs: number;
 }
 
@@ -60,8 +50,6 @@ function mayMatch(me: { personId: string }, other: ListedGenome): boolean {
 function sharedPercent(h: LayoutHit): number {
   return ((h.fraction + h.ibd2Fraction) / 2) * 100;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The matching job of one detection: when its person takes part and this is their newest genome,
@@ -90,63 +78,56 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     return null;
   }
 
+  log?.info({ barcode }, 'relatives matching');
+  // The matching thread holds the consenting genomes between jobs; this thread lists who is
+  // eligible now, reads what the thread lacks and feeds it, then stores what it found.
+  const me = { personId };
+  let readMs = 0;
+  let listed: ListedGenome[] = [];
+  const { hits: found, figures } = await deps.pool.match(async (m) => {
+    let t = performance.now();
+    listed = await listEligibleGenomes(db);
+    readMs += performance.now() - t;
+    const { needLayouts, missing } = await m.begin({
+      budgetBytes: deps.config.relativesCacheMb * 1024 * 1024,
+      query: { layoutId: row.layoutId as string, packed: row.packed },
+      listed,
+      skip: listed.filter((g) => !mayMatch(me, g)).map((g) => g.barcode),
+    });
+    t = performance.now();
+    const layouts = await layoutBytes(db, needLayouts);
+    readMs += performance.now() - t;
+    if (layouts.length) await m.feed({ layouts });
+    for (let i = 0; i < missing.length; i += READ_CHUNK) {
+      t = performance.now();
+      const rows = await packedGenomes(db, missing.slice(i, i + READ_CHUNK));
+      readMs += performance.now() - t;
+      await m.feed({
+        genomes: rows.map((r) => ({
+          barcode: r.barcode,
+          storedAt: r.createdAt.getTime(),
+          layoutId: r.layoutId as string,
+          packed: r.packed,
+        })),
+      });
+    }
+    return m.end();
+  });
+  const owners = new Map(listed.map((g) => [g.barcode, g.personId]));
+  const hits: Hit[] = found.map((h) => ({ ...h, barcode: h.id, personId: owners.get(h.id) as string }));
   const stats: MatchRunStats = {
-    compared: 0,
-    candidates: 0,
-    matches: 0,
-    layouts: 0,
-    fromMemory: 0,
-    fromDatabase: 0,
+    ...figures,
+    matchMs: Math.round(figures.matchMs),
+    readMs: Math.round(readMs),
     newRelatives: 0,
-    readMs: 0,
-    matchMs: 0,
     writeMs: 0,
   };
-  const stored = storedGenomesOf(deps.database, deps.config.relativesCacheMb);
-  let t = performance.now();
-  const query = deserialisePacked(row.packed);
-  const queryLayout = await stored.layout(row.layoutId);
-  const byLayout = await stored.current();
-  const readBefore = stored.readFromDatabase;
-  stats.readMs += performance.now() - t;
 
-  const me = { personId };
-  const hits: Hit[] = [];
-  for (const [layoutId, all] of byLayout) {
-    const listed = all.filter((g) => mayMatch(me, g));
-    if (!listed.length) continue;
-    t = performance.now();
-    const prepared = prepareQuery(queryLayout, query, await stored.layout(layoutId));
-    stats.layouts++;
-    stats.matchMs += performance.now() - t;
-    t = performance.now();
-    for await (const chunk of stored.genomes(listed, MATCH_CHUNK)) {
-      stats.readMs += performance.now() - t;
-      t = performance.now();
-      const owners = new Map<string, string>();
-      for (const g of chunk) owners.set(g.barcode, g.personId);
-      for (const h of matchGroup(
-        prepared,
-        chunk.map((g) => ({ id: g.barcode, genome: g.genome })),
-        {},
-        stats,
-      )) {
-        hits.push({ ...h, barcode: h.id, personId: owners.get(h.id) as string });
-      }
-      stats.matchMs += performance.now() - t;
-      // Give waiting requests their turn between chunks.
-      await yieldToEventLoop();
-      t = performance.now();
-    }
-  }
-  stats.fromDatabase = stored.readFromDatabase - readBefore;
-  stats.fromMemory = stats.compared - stats.fromDatabase;
-
-  t = performance.now();
+  const t = performance.now();
   const shown = await screenHits(deps, { barcode, personId }, hits, log);
   stats.newRelatives = await storeMatches(deps, { barcode, personId }, shown);
-  stats.writeMs = performance.now() - t;
-  log?.info({ barcode, ...stats, heldGenomes: stored.size, heldMB: Math.round(stored.bytes / 1048576) }, 'relatives matched');
+  stats.writeMs = Math.round(performance.now() - t);
+  log?.info({ barcode, ...stats, heldMB: Math.round(stats.heldBytes / 1048576) }, 'relatives matched');
   return stats;
 }
 

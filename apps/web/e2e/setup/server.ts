@@ -35,26 +35,10 @@ async function waitForHealth(base: string, child: ChildProcess, log: () => strin
 }
 
 /**
- * Waits (bounded) until the demo family's background imports, queued a little after the server
- * listens, have run: while they do, a busy 2-core machine can take longer than a browser navigation
- * may to serve the first pages.
+ * Starts the real server (production web build, fresh PGlite data dir, demo seed) for the e2e run.
+ * Tests start as soon as it answers: the demo family's imports run on the server's worker threads,
+ * so pages keep being served meanwhile; tests that need the family's results wait for them.
  */
-async function waitForDemoImports(base: string) {
-  const start = Date.now();
-  let seenBusy = false;
-  while (Date.now() - start < 300_000) {
-    const text = await fetch(`${base}/metrics`).then((r) => (r.ok ? r.text() : ''));
-    const busy = text
-      .split('\n')
-      .filter((l) => /^(queue_depth|jobs_running)\{/.test(l))
-      .some((l) => Number(l.slice(l.lastIndexOf(' ') + 1)) > 0);
-    seenBusy ||= busy;
-    if (text && !busy && (seenBusy || Date.now() - start > 60_000)) return;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
-/** Starts the real server (production web build, fresh PGlite data dir, demo seed) for the e2e run. */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'jy-e2e-'));
   const port = await freePort();
@@ -85,7 +69,6 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   await waitForHealth(base, child, () => output);
-  await waitForDemoImports(base);
   project.provide('baseUrl', base);
   return async () => {
     child.kill('SIGTERM');
