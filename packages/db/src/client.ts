@@ -63,7 +63,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      // Closing the database ends its listeners: once it is closed there is nothing left to unlisten.
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }
