@@ -4,7 +4,7 @@ import { baseUrl, gotoReady, launch, openPage, VIEWPORTS, type Viewport } from '
 
 /**
  * Issue 19, a newcomer's first ten minutes: at both sizes, signed out and signed in (the demo
- * account), every link of the header, the account menu, the footer and the dashboard opens a page
+ * account), every link of the header, the account menu, the footer and the dashboard is clicked and opens a page
  * that is not a 404, not a placeholder (apart from the areas other issues build), shows no demo
  * fixture file name and no English UI words.
  */
@@ -99,11 +99,63 @@ async function chromeLinks(page: Page, vp: Viewport, signedIn: boolean): Promise
   return found;
 }
 
-type Visit = { url: string; status: number; problems: string[] };
+type Visit = { url: string; status: number; problems: string[]; clicked: boolean };
 
-/** Opens one link target and says what is wrong with it, if anything. */
-async function visit(page: Page, url: string): Promise<Visit> {
+/** Clicks the link to `url` if the page on screen shows it (the phone's side menu and the PC account menu opened). */
+async function clickIfShown(page: Page, url: string): Promise<boolean> {
+  const at = (scope: string) => `${scope} a[href="${url}"]`;
+  let link = page.locator(`${at('footer.site-footer')}, ${at('header')}:visible, ${at('.report-content')}`).first();
+  let drawer = false;
+  if ((await link.count()) === 0) {
+    if (await page.getByRole('button', { name: '打开菜单' }).isVisible()) {
+      await page.getByRole('button', { name: '打开菜单' }).click();
+      await page.locator('.side-menu').waitFor();
+      link = page.locator(at('.side-menu')).first();
+      drawer = true;
+    } else if (await page.getByRole('button', { name: '账户菜单' }).isVisible()) {
+      await page.getByRole('button', { name: '账户菜单' }).hover();
+      link = page.locator(at('.ant-dropdown:visible')).first();
+      await link.waitFor({ timeout: 3_000 }).catch(() => {});
+    }
+  }
+  if ((await link.count()) === 0) {
+    if (drawer) {
+      await page.locator('.side-menu .ant-drawer-close').click();
+      await page.locator('.side-menu').waitFor({ state: 'hidden' });
+    }
+    return false;
+  }
+  const from = page.url();
+  const went = await link
+    .click({ timeout: 5_000 })
+    .then(() => page.waitForURL((u) => u.href !== from, { timeout: 15_000 }))
+    .then(
+      () => true,
+      () => false,
+    );
+  if (went) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return went;
+}
+
+/**
+ * Reaches one link target as a person would: by clicking its link on the page on screen (header, menus and
+ * footer are on every page), else on the page the link was found on, opened first.
+ */
+async function follow(page: Page, url: string, origin: string): Promise<{ status: number; clicked: boolean }> {
+  const here = () => {
+    const u = new URL(page.url());
+    return `${u.pathname}${u.search}`;
+  };
+  if (here() !== url && (await clickIfShown(page, url))) return { status: 200, clicked: true };
+  await gotoReady(page, `${baseUrl()}${origin}`);
+  if (await clickIfShown(page, url)) return { status: 200, clicked: true };
   const res = await gotoReady(page, `${baseUrl()}${url}`);
+  return { status: res?.status() ?? 0, clicked: false };
+}
+
+/** Follows one link target and says what is wrong with the page it lands on, if anything. */
+async function visit(page: Page, url: string, origin: string): Promise<Visit> {
+  const { status, clicked } = await follow(page, url, origin);
   const problems: string[] = [];
   const path = new URL(page.url()).pathname;
   if ((await page.getByTestId('not-found').count()) > 0) problems.push('404 view');
@@ -113,7 +165,7 @@ async function visit(page: Page, url: string): Promise<Visit> {
   if (fixture) problems.push(`fixture file name ${fixture[0]}`);
   const english = englishWords(text);
   if (english.length) problems.push(`English words ${english.join(' ')}`);
-  return { url, status: res?.status() ?? 0, problems };
+  return { url, status, problems, clicked };
 }
 
 let browser: Browser;
@@ -135,21 +187,23 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('a newcomer walks through every link (issue 19)', () => {
-  const seen = { out: new Set<string>(), in: new Set<string>() };
+  /** Every link target, with the page it was first found on. */
+  const seen = { out: new Map<string, string>(), in: new Map<string, string>() };
 
   it.each(VIEWPORTS)('signed out at $name: header and footer links exist and open real pages', { timeout: 300_000 }, async (vp) => {
     const page = await openPage(browser, vp);
     for (const start of ['/', '/report']) {
       await gotoReady(page, `${baseUrl()}${start}`);
-      for (const link of await chromeLinks(page, vp, false)) seen.out.add(link);
+      for (const link of await chromeLinks(page, vp, false)) if (!seen.out.has(link)) seen.out.set(link, start);
     }
-    for (const link of await linksIn(page, '.report-content')) seen.out.add(link);
-    // Once both sizes have collected their links, every target is opened once.
+    for (const link of await linksIn(page, '.report-content')) if (!seen.out.has(link)) seen.out.set(link, '/report');
+    // Once both sizes have collected their links, every target is clicked once, at phone size.
     if (vp.name === 'phone') {
       const visits: Visit[] = [];
-      for (const url of seen.out) visits.push(await visit(page, url));
+      for (const [url, origin] of seen.out) visits.push(await visit(page, url, origin));
       expect(visits.filter((v) => v.status >= 400 || v.problems.length)).toEqual([]);
       expect(seen.out.size).toBeGreaterThan(15);
+      expect(visits.filter((v) => !v.clicked).map((v) => v.url)).toEqual([]);
     }
     expect(page.errors).toEqual([]);
     await page.context().close();
@@ -169,15 +223,16 @@ describe('a newcomer walks through every link (issue 19)', () => {
       await page.getByTestId('overview-ancestry').waitFor();
       for (const start of ['/report', '/import', '/user/persons', '/']) {
         if (start !== '/report') await gotoReady(page, `${baseUrl()}${start}`);
-        for (const link of await chromeLinks(page, vp, true)) seen.in.add(link);
+        for (const link of await chromeLinks(page, vp, true)) if (!seen.in.has(link)) seen.in.set(link, start);
       }
       await gotoReady(page, `${baseUrl()}/report`);
-      for (const link of await linksIn(page, '.report-content')) seen.in.add(link);
+      for (const link of await linksIn(page, '.report-content')) if (!seen.in.has(link)) seen.in.set(link, '/report');
       if (vp.name === 'phone') {
         const visits: Visit[] = [];
-        for (const url of seen.in) visits.push(await visit(page, url));
+        for (const [url, origin] of seen.in) visits.push(await visit(page, url, origin));
         expect(visits.filter((v) => v.status >= 400 || v.problems.length)).toEqual([]);
         expect(seen.in.size).toBeGreaterThan(seen.out.size);
+        expect(visits.filter((v) => !v.clicked).map((v) => v.url)).toEqual([]);
       }
       // 退出登录 signs out from anywhere.
       if (vp.name === 'phone') {

@@ -205,7 +205,7 @@ export function SiteHeader({
           </>
         )}
         <h4 className="side-menu__heading">购买检测</h4>
-        <BuyPanel products={products} />
+        <BuyPanel products={products} onNavigate={close} />
       </Drawer>
     </header>
   );
