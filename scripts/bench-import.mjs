@@ -13,6 +13,7 @@ import { simulatedCalls, vendorFileBytes } from '../apps/server/src/imports/simu
 import { ACCOUNT_PATHS } from '../packages/contracts/src/accounts.ts';
 import { fillPattern } from '../packages/contracts/src/pathPattern.ts';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '../packages/contracts/src/reportApi.ts';
+import { apiSession } from '../apps/server/test/spawned.ts';
 import { buildWebIfStale, ROOT, WEB_DIR } from './lib.mjs';
 
 const QUEUED_AT_ONCE = Number(process.env.BENCH_IMPORTS ?? 20);
@@ -78,39 +79,6 @@ async function startServer(databaseUrl, poolThreads) {
   };
 }
 
-function client(base) {
-  let cookie = '';
-  return async function api(method, url, body, headers = {}) {
-    const binary = Buffer.isBuffer(body);
-    const res = await fetch(base + url, {
-      method,
-      headers: {
-        cookie,
-        ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : binary ? new Uint8Array(body) : JSON.stringify(body),
-    });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie?.startsWith('__token=')) cookie = setCookie.split(';')[0];
-    const answer = await res.json();
-    if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.msg}`);
-    return answer.data;
-  };
-}
-
-async function signUp(api, phone) {
-  await api('POST', ACCOUNT_PATHS.sendSmsCode, { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' });
-  const { code } = await api('GET', `${ACCOUNT_PATHS.devSmsOutbox}?phoneNumber=${phone}&nationCode=86`);
-  await api('POST', ACCOUNT_PATHS.signup, {
-    phoneNumber: phone,
-    nationCode: '86',
-    authCode: code,
-    password: 'bench-Import-2026',
-    name: '性能测试',
-  });
-}
-
 async function uploadFile(api, personId, bytes) {
   const up = await api('POST', REPORT_API_PATHS.uploads, { personId, fileName: 'genome_23andme.txt', size: bytes.length });
   for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES) {
@@ -148,8 +116,8 @@ async function waitAllDone(api, ids) {
 async function bench(label, databaseUrl, file, poolThreads) {
   const server = await startServer(databaseUrl, poolThreads);
   try {
-    const api = client(server.base);
-    await signUp(api, '13800009999');
+    const { api, signUp } = apiSession(server.base);
+    await signUp('13800009999', '性能测试');
     const persons = [];
     for (let i = 0; i <= QUEUED_AT_ONCE; i++)
       persons.push((await api('POST', ACCOUNT_PATHS.persons, { name: `测试${i}`, gender: 'female' })).id);

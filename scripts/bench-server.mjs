@@ -13,6 +13,7 @@ import { ACCOUNT_PATHS } from '../packages/contracts/src/accounts.ts';
 import { fillPattern } from '../packages/contracts/src/pathPattern.ts';
 import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL } from '../packages/contracts/src/relativesApi.ts';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '../packages/contracts/src/reportApi.ts';
+import { apiSession } from '../apps/server/test/spawned.ts';
 import { buildWebIfStale, ROOT } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -94,27 +95,6 @@ async function measure(block, warmup, during = () => ({})) {
   return rows;
 }
 
-function client() {
-  let cookie = '';
-  return async function api(method, url, body, headers = {}) {
-    const binary = Buffer.isBuffer(body);
-    const res = await fetch(base + url, {
-      method,
-      headers: {
-        cookie,
-        ...(body === undefined ? {} : { 'content-type': binary ? 'application/octet-stream' : 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : binary ? new Uint8Array(body) : JSON.stringify(body),
-    });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie?.startsWith('__token=')) cookie = setCookie.split(';')[0];
-    const answer = await res.json();
-    if (answer.code !== 0) throw new Error(`${method} ${url}: ${answer.msg}`);
-    return answer.data;
-  };
-}
-
 const rows = await measure('idle', true);
 
 // The load: LOAD_IMPORTS customers, each with one person and one file uploaded beforehand (two
@@ -123,17 +103,8 @@ const rows = await measure('idle', true);
 const files = [vendorFileBytes(simulatedCalls(8101, 'female')), vendorFileBytes(simulatedCalls(8102, 'male'))];
 const customers = [];
 for (let i = 0; i < LOAD_IMPORTS; i++) {
-  const api = client();
-  const phone = `138000${String(10000 + i)}`;
-  await api('POST', ACCOUNT_PATHS.sendSmsCode, { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' });
-  const { code } = await api('GET', `${ACCOUNT_PATHS.devSmsOutbox}?phoneNumber=${phone}&nationCode=86`);
-  await api('POST', ACCOUNT_PATHS.signup, {
-    phoneNumber: phone,
-    nationCode: '86',
-    authCode: code,
-    password: 'bench-Load-2026',
-    name: '负载',
-  });
+  const { api, signUp } = apiSession(base);
+  await signUp(`138000${String(10000 + i)}`, '负载');
   const person = await api('POST', ACCOUNT_PATHS.persons, { name: `负载${i}`, gender: i % 2 ? 'male' : 'female' });
   const file = files[i % 2];
   const up = await api('POST', REPORT_API_PATHS.uploads, { personId: person.id, fileName: 'genome.txt', size: file.length });
