@@ -63,6 +63,8 @@ describe.each(VIEWPORTS)('private messages at $name ($width×$height)', (vp: Vie
   it('A writes from the relative detail, B sees it live and answers, B blocks A and A sees 对方已停止接收私信', async () => {
     const hello = `你好，我是你姑姑（${vp.name}）`;
     const script = `<img src=x onerror="window.__xss=1">${vp.name}`;
+    // Every text names the size: the phone run's thread still holds the PC run's messages.
+    const reply = `收到，谢谢姑姑（${vp.name}）`;
     await gotoReady(nephew, `${baseUrl()}/user/messages`);
     await gotoReady(aunt, `${baseUrl()}/report/gene-relatives/detail/${nephewId}?barcode=${AUNT_BARCODE}`);
     await aunt.getByTestId('relative-message').click();
@@ -87,9 +89,9 @@ describe.each(VIEWPORTS)('private messages at $name ($width×$height)', (vp: Vie
     // Markup in a message is text: shown as typed, never run.
     await nephewChat.getByTestId('chat-message').filter({ hasText: script }).waitFor();
     expect(await nephew.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-    await nephew.getByTestId('chat-input').fill('收到，谢谢姑姑');
+    await nephew.getByTestId('chat-input').fill(reply);
     await nephew.getByTestId('chat-send').click();
-    await auntChat.getByTestId('chat-message').filter({ hasText: '收到，谢谢姑姑' }).waitFor({ timeout: 15_000 });
+    await auntChat.getByTestId('chat-message').filter({ hasText: reply }).waitFor({ timeout: 15_000 });
     await screenshot(nephew, vp, 'chat-nephew-dialog');
 
     // B blocks A: B's input says so, and A's dialog learns it live.
