@@ -197,17 +197,11 @@ export const payOrderSchema = z.object({
 
 export const orderStatusSchema = z.object({ status: z.enum(['cancelled', 'hidden'], { error: '不支持的操作' }) });
 
-export interface OrderView {
+/** An order: the price quote it was created at, and what happened to it since. */
+export interface OrderView extends PriceQuote {
   id: string;
-  productId: string;
   productName: string;
   skuPicture: string;
-  sku: string;
-  count: number;
-  unitPrice: number;
-  packageDiscount: number;
-  couponDiscount: number;
-  total: number;
   state: OrderState;
   address: { receiver: string; phone: string; region: string; detail: string };
   invoice: InvoiceInfo | null;
