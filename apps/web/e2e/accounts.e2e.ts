@@ -57,7 +57,7 @@ describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
     await gotoReady(page, `${baseUrl()}/auth/signin?from=%2Fuser%2Fpersons`);
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill(password);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/user/persons');
 
     await page.getByRole('button', { name: '添加检测人' }).click();
@@ -100,7 +100,7 @@ describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
     await gotoReady(page, `${baseUrl()}/auth/signin?from=%2Fuser%2Finfo`);
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill(password);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/user/info');
     await page.getByRole('heading', { name: '账户信息' }).waitFor();
 
@@ -142,7 +142,7 @@ describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
     await gotoReady(page, `${baseUrl()}/auth/signin?from=%2Fuser`);
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill(password);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/user');
     await page.getByRole('button', { name: '新增地址' }).click();
     const dialog = page.getByRole('dialog');
@@ -176,10 +176,12 @@ describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
     await gotoReady(page, `${baseUrl()}/auth/signin?from=%2Fuser`);
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill('wrong-password-1');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
     await page.getByText('手机号或密码错误').waitFor();
+    // Not an exact name: antd's loading icon (aria-label "loading") can linger in the button until its
+    // leave animation ends, which a busy headless browser may never signal.
     await page.getByLabel('密码', { exact: true }).fill(password);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/user');
     await page.getByText('测试家人').first().waitFor();
 
@@ -199,7 +201,7 @@ describe.each(VIEWPORTS)('accounts at $name ($width×$height)', (vp) => {
     await page.getByRole('heading', { name: '登录' }).waitFor();
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill('Gene-tree-2027');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/user');
     await screenshot(page, vp, 'user-home');
     expect(page.errors).toEqual([]);

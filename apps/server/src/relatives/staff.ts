@@ -2,23 +2,15 @@ import { ok } from '@jiyin/contracts/envelope';
 import { RELATIVES_API_PATHS, type StaffHoldsView, staffReleaseBodySchema } from '@jiyin/contracts/relativesApi';
 import { schema } from '@jiyin/db';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
-import { requireUser, type SessionUser } from '../users/session.ts';
+import { requireStaff } from '../users/session.ts';
 import { queueMatching } from './consent.ts';
 import { holdCodeOf } from './guard.ts';
 
-const { users, relativesGate, relativesPauses, persons } = schema;
-
-/** Staff only (users.staff, set by operators): anyone else gets the §8 no-permission answer. */
-async function requireStaff(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
-  const me = await requireUser(req, deps);
-  const [u] = await deps.database.db.select({ staff: users.staff }).from(users).where(eq(users.id, me.userId));
-  if (!u?.staff) throw new ApiError('NO_PERMISSION');
-  return me;
-}
+const { relativesGate, relativesPauses, persons } = schema;
 
 /** Staff review of gene relatives: held genomes and paused accounts, and releasing them. */
 export async function staffRoutes(app: FastifyInstance, deps: Deps) {

@@ -1,3 +1,5 @@
+import { schema } from '@jiyin/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { readSession } from '../auth/sessions.ts';
 import type { Deps } from '../deps.ts';
@@ -19,4 +21,12 @@ export async function requireUser(req: FastifyRequest, deps: Deps): Promise<Sess
   const s = await readSession(req, deps);
   if (s.kind === 'ok') return { userId: s.userId, sessionId: s.sessionId };
   throw new ApiError(s.kind === 'expired' ? 'SESSION_EXPIRED' : s.kind === 'revoked' ? 'SESSION_REVOKED' : 'NOT_LOGGED_IN');
+}
+
+/** Staff only (users.staff, set by operators): anyone else gets the §8 no-permission answer. */
+export async function requireStaff(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
+  const me = await requireUser(req, deps);
+  const [u] = await deps.database.db.select({ staff: schema.users.staff }).from(schema.users).where(eq(schema.users.id, me.userId));
+  if (!u?.staff) throw new ApiError('NO_PERMISSION');
+  return me;
 }
