@@ -115,15 +115,14 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
   app.setErrorHandler(envelopeErrorHandler(app));
   registerJsonParser(app);
   await app.register(helmet, {
-    // React Router's hydration scripts are inline, so a script policy needs nonces from the web build;
-    // until then the policy only says who may frame our pages: nobody but ourselves (the app's and the
-    // messaging app's web views are top-level, not frames). X-Frame-Options says the same to old browsers.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc, frameAncestors: ["'self'"] },
-    },
-    xFrameOptions: { action: 'sameorigin' },
+    // React Router's hydration scripts are inline, so a script policy needs nonces from the web build.
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+  });
+  // Until then the policy says only who may frame our pages: nobody but ourselves (the app's and the
+  // messaging app's web views are top-level, not frames); helmet's X-Frame-Options says it to old browsers.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('content-security-policy', "frame-ancestors 'self'");
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie);

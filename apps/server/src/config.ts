@@ -218,6 +218,10 @@ function siteConfig(env: NodeJS.ProcessEnv, appEnv: Environment): SiteConfig {
       email: env.SUPPORT_EMAIL ?? demo('kefu@example.com'),
       hours: env.SUPPORT_HOURS ?? SERVICE_HOURS,
     },
+    openTags: {
+      appId: env.WECHAT_OPEN_APP_ID ?? demo('wx-dev-open-app-id'),
+      miniProgram: env.WECHAT_MINI_PROGRAM_ID ?? demo('gh_dev_mini_program'),
+    },
   };
 }
 
