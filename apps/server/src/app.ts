@@ -24,7 +24,7 @@ import { unreadCounts } from './live/routes.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { ComputePool } from './pool/index.ts';
 import { createStorage } from './storage/index.ts';
-import { createTicketProvider, TicketCache, type TicketProvider } from './embed/wechat.ts';
+import { createWechatProvider, WechatPlatform, type WechatProvider } from './embed/wechat.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,8 +44,8 @@ export interface BuildOptions {
 /** What start-up provides; providers and the clock default from the configuration. */
 export type AppDeps = Pick<Deps, 'config' | 'database'> &
   Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage' | 'pool'>> & {
-    /** The messaging app's ticket source (tests pass a fixed one); else from the configuration. */
-    ticketProvider?: TicketProvider;
+    /** The messaging-app platform (tests pass their own); else from the configuration. */
+    wechatProvider?: WechatProvider;
   };
 
 /** One Fastify process: security headers, compression, rate limit, the API twice, then pages. */
@@ -83,7 +83,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
     pay: createPayProviders(config),
     live: new LiveHub(base.database, (userId) => unreadCounts(base.database.db, userId), app.log),
-    jsTickets: ticketCache(base.ticketProvider, config, now, app.log),
+    wechat: wechatPlatform(base.wechatProvider, config, now, app.log),
   };
   app.log.info(
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pool threads: ${deps.pool.threads}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
@@ -161,8 +161,8 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
   return app;
 }
 
-function ticketCache(given: TicketProvider | undefined, config: AppDeps['config'], now: () => Date, log: FastifyInstance['log']) {
-  if (given) return new TicketCache(given, now);
+function wechatPlatform(given: WechatProvider | undefined, config: AppDeps['config'], now: () => Date, log: FastifyInstance['log']) {
+  if (given) return new WechatPlatform(given, now);
   if (!config.wechat.provider) return null;
-  return new TicketCache(createTicketProvider({ ...config.wechat, provider: config.wechat.provider }, log), now);
+  return new WechatPlatform(createWechatProvider({ ...config.wechat, provider: config.wechat.provider }, log), now);
 }

@@ -3,7 +3,7 @@ import { CODES } from '@jiyin/contracts/codes';
 import { EMBED_PATHS } from '@jiyin/contracts/embed';
 import { testDatabaseTargets } from '@jiyin/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsSdkSignature, TicketCache, type TicketProvider } from '../src/embed/wechat.ts';
+import { DevWechatProvider, jsSdkSignature, WechatPlatform } from '../src/embed/wechat.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
@@ -14,12 +14,11 @@ const MINI_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.40 miniProgram';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
 
-/** A ticket source that counts its fetches and hands out the ticket the test chose. */
-class FixedTickets implements TicketProvider {
-  readonly name = 'fixed';
-  readonly appId = 'wx-test-app';
+/** The development platform, with tickets the test can name and count. */
+class FixedTickets extends DevWechatProvider {
+  override readonly appId = 'wx-test-app';
   fetches = 0;
-  async fetchTicket() {
+  override async fetchTicket() {
     this.fetches++;
     return { ticket: `ticket-${this.fetches}`, expiresInS: 7200 };
   }
@@ -41,7 +40,7 @@ describe('the messaging app JS-SDK signature (§7.5)', () => {
   it('keeps the ticket until five minutes before it expires, and shares one fetch among concurrent callers', async () => {
     const provider = new FixedTickets();
     let now = new Date('2026-11-23T08:00:00Z');
-    const cache = new TicketCache(provider, () => now);
+    const cache = new WechatPlatform(provider, () => now);
     expect(await Promise.all([cache.ticket(), cache.ticket(), cache.ticket()])).toEqual(['ticket-1', 'ticket-1', 'ticket-1']);
     now = new Date(now.getTime() + 6_800_000);
     expect(await cache.ticket()).toBe('ticket-1');
@@ -62,7 +61,7 @@ describe.each(testDatabaseTargets())('embedded contexts on $name', (target) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target, { SITE_HOSTS: 'm.example.cn' }, {}, { ticketProvider: tickets });
+    t = await startTestApp(target, { SITE_HOSTS: 'm.example.cn' }, {}, { wechatProvider: tickets });
     alice = await signUpUser(t, '13900000701', undefined, '阿丽');
     aliceId = (await call('GET', API_PATHS.userInfo, { cookie: alice })).body.data.userId;
   });
@@ -119,6 +118,46 @@ describe.each(testDatabaseTargets())('embedded contexts on $name', (target) => {
     expect((await exchange(late.data.token, MINI_UA)).body.code).toBe(CODES.BRIDGE_TOKEN_INVALID.code);
     expect((await exchange('x'.repeat(43), APP_UA)).body.code).toBe(CODES.BRIDGE_TOKEN_INVALID.code);
     expect((await exchange('short', APP_UA)).body.code).toBe(CODES.BAD_REQUEST.code);
+  });
+
+  it('signs a messaging-app visitor in through the platform: a new openid binds on a phone sign-in, a bound one signs straight in', async () => {
+    const jar = (res: { cookies: { name: string; value: string }[] }) =>
+      res.cookies.filter((c) => c.value).map((c) => `${c.name}=${c.value}`);
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `${EMBED_PATHS.wechatOauth}?from=${encodeURIComponent('/user/orders?tab=1')}`,
+      headers: { host: 'www.example.cn' },
+    });
+    expect(start.statusCode).toBe(302);
+    const back = new URL(start.headers.location as string);
+    expect(back.pathname).toBe(EMBED_PATHS.wechatOauthCallback);
+    const stateCookie = jar(start);
+    const callback = (url: URL, cookies: string[]) =>
+      t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { host: 'www.example.cn', cookie: cookies.join('; ') } });
+
+    // A forged callback (no state cookie) goes back to /login with an error and binds nothing.
+    expect((await callback(back, [])).headers.location).toBe('/login?from=%2Fuser%2Forders%3Ftab%3D1&error=1');
+    const first = await callback(back, stateCookie);
+    expect(first.headers.location).toBe('/login?from=%2Fuser%2Forders%3Ftab%3D1&bind=1');
+    const bindCookie = jar(first).filter((c) => c.startsWith('wx_bind='));
+    expect(bindCookie).toHaveLength(1);
+    const bind = (cookies: string[]) =>
+      t.app.inject({ method: 'POST', url: EMBED_PATHS.wechatBind, headers: { cookie: cookies.join('; ') } });
+    expect((await bind(bindCookie)).json().code).toBe(CODES.NOT_LOGGED_IN.code);
+    expect((await bind([alice])).json().code).toBe(CODES.WECHAT_BIND_EXPIRED.code);
+    expect((await bind([alice, ...bindCookie])).json()).toMatchObject({ code: 0 });
+    expect((await bind([alice, ...bindCookie])).json().code).toBe(CODES.WECHAT_BIND_EXPIRED.code);
+
+    // The same browser again: straight in as Alice, back where it was going (same-site paths only).
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `${EMBED_PATHS.wechatOauth}?from=//evil.example.com`,
+      headers: { host: 'www.example.cn' },
+    });
+    const signedIn = await callback(new URL(again.headers.location as string), jar(again));
+    expect(signedIn.headers.location).toBe('/');
+    const session = jar(signedIn).find((c) => c.startsWith('__token='));
+    expect((await call('GET', API_PATHS.userInfo, { cookie: session ?? '' })).body.data.userId).toBe(aliceId);
   });
 
   it('tells browsers that no other origin may frame its answers', async () => {

@@ -21,7 +21,7 @@ export async function startTestApp(
   target: TestDatabaseTarget,
   env: Record<string, string> = {},
   opts: BuildOptions = {},
-  extra: Pick<AppDeps, 'ticketProvider'> = {},
+  extra: Pick<AppDeps, 'wechatProvider'> = {},
 ): Promise<TestApp> {
   const database = await target.open();
   await seedDemoContent(database.db);

@@ -65,7 +65,7 @@ export const REAL_PAGES: Record<string, string> = {
   '/webview/balance/protocol': 'routes/topic.tsx',
   '/webview/coupon': 'routes/webview/coupon/index.tsx',
   '/webview/coupon/protocol': 'routes/topic.tsx',
-  '/login': 'routes/auth/signin.tsx',
+  '/login': 'routes/login.tsx',
   '/report': 'routes/report/dashboard.tsx',
   '/report/overview': 'routes/report/overview.tsx',
   '/report/old-risk': 'routes/report/old-risk.tsx',

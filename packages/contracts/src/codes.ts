@@ -52,6 +52,7 @@ export const CODES = {
   NOT_REGISTERED: { code: 1215, msg: '该手机号尚未注册' },
   BRIDGE_TOKEN_INVALID: { code: 1221, msg: '登录凭证无效或已过期，请重新打开页面' },
   BRIDGE_CONTEXT_MISMATCH: { code: 1222, msg: '登录凭证只能在签发它的 App 或小程序内使用' },
+  WECHAT_BIND_EXPIRED: { code: 1223, msg: '微信授权已失效，请重新打开页面' },
   BARCODE_INVALID: { code: 1301, msg: '条码格式不正确，应为 2 位字母加 10 位数字' },
   BARCODE_UNKNOWN: { code: 1302, msg: '条码不存在，请核对后重新输入' },
   BARCODE_BOUND: { code: 1303, msg: '该条码已被绑定，如有疑问请联系客服' },

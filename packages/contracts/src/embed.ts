@@ -9,6 +9,12 @@ export const EMBED_PATHS = {
   bridgeTokens: '/web/api/new/bridge/tokens',
   /** POST {token} by the web view (updateToken): the one-time token becomes the web view's session. */
   bridgeExchange: '/web/api/new/bridge/exchange',
+  /** GET ?from= (a browser navigation): the messaging app's authorization, then back to /login or `from` (§6). */
+  wechatOauth: '/web/api/new/wechat/oauth',
+  /** GET ?code&state&from: where the platform sends the visitor back. */
+  wechatOauthCallback: '/web/api/new/wechat/oauth/callback',
+  /** POST by a visitor who just signed in on /login?bind=1: their messaging-app identity joins the account. */
+  wechatBind: '/web/api/new/wechat/bind',
 } as const;
 
 /** A bridge token lives this long and is good once. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { detectDevice } from '@jiyin/contracts/device';
+import { safeReturnPath } from '@jiyin/contracts/guards';
 import {
   BRIDGE_TOKEN_TTL_S,
   bridgeExchangeSchema,
@@ -13,6 +14,7 @@ import { schema } from '@jiyin/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { deviceKey } from '../auth/device.ts';
 import { createSession } from '../auth/sessions.ts';
 import { newId, newToken, sha256 } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
@@ -20,7 +22,13 @@ import { ApiError, parseInput } from '../http/errors.ts';
 import { requireUser } from '../users/session.ts';
 import { jsSdkSignature } from './wechat.ts';
 
-const { bridgeTokens } = schema;
+const { bridgeTokens, wechatIdentities } = schema;
+/** The authorization's state (against forged callbacks) and the pending bind token, each for ten minutes. */
+const STATE_COOKIE = 'wx_oauth_state';
+const BIND_COOKIE = 'wx_bind';
+const OAUTH_TTL_S = 600;
+const oauthQuery = z.object({ from: z.string().max(2000).optional() });
+const callbackQuery = oauthQuery.extend({ code: z.string().max(200).default(''), state: z.string().max(100).default('') });
 const signQuery = z.object({ url: z.string({ error: '缺少要签名的页面地址' }).min(1, '缺少要签名的页面地址').max(2000, '页面地址过长') });
 
 /** The embedded context a request comes from: only our app and mini-program web views hold bridge tokens. */
@@ -57,10 +65,10 @@ export async function embedRoutes(app: FastifyInstance, deps: Deps) {
   app.get(EMBED_PATHS.wechatSign, async (req) => {
     const { url: raw } = parseInput(signQuery, req.query);
     const url = siteUrlToSign(raw, req, deps.config.siteHosts);
-    if (!deps.jsTickets) throw new ApiError('UNAVAILABLE', '暂未接入微信分享');
+    if (!deps.wechat) throw new ApiError('UNAVAILABLE', '暂未接入微信分享');
     let ticket: string;
     try {
-      ticket = await deps.jsTickets.ticket();
+      ticket = await deps.wechat.ticket();
     } catch (e) {
       req.log.error({ err: e }, 'jsapi ticket fetch failed');
       throw new ApiError('UNAVAILABLE', '微信分享暂不可用，请稍后再试');
@@ -68,7 +76,7 @@ export async function embedRoutes(app: FastifyInstance, deps: Deps) {
     const timestamp = Math.floor(deps.now().getTime() / 1000);
     const nonceStr = randomBytes(12).toString('base64url');
     const view: WechatSignView = {
-      appId: deps.jsTickets.appId,
+      appId: deps.wechat.appId,
       timestamp,
       nonceStr,
       signature: jsSdkSignature({ ticket, nonceStr, timestamp, url }),
@@ -116,5 +124,64 @@ export async function embedRoutes(app: FastifyInstance, deps: Deps) {
     if (!claimed) throw new ApiError('BRIDGE_TOKEN_INVALID');
     await createSession(deps, claimed.userId, req, reply);
     return ok({ userId: claimed.userId });
+  });
+
+  // §6 sign-in on the bridge host: the platform names the visitor (openid); a bound openid signs in,
+  // a new one goes back to /login to sign in with a phone once, which binds it.
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: deps.config.secureCookies, maxAge: OAUTH_TTL_S };
+  app.get(EMBED_PATHS.wechatOauth, async (req, reply) => {
+    const from = safeReturnPath(parseInput(oauthQuery, req.query).from, '/');
+    if (!deps.wechat) return reply.redirect(`/auth/signin?from=${encodeURIComponent(from)}`);
+    const state = randomBytes(16).toString('base64url');
+    reply.setCookie(STATE_COOKIE, state, cookieOptions);
+    const callback = `${req.protocol}://${req.host}${EMBED_PATHS.wechatOauthCallback}?from=${encodeURIComponent(from)}`;
+    return reply.redirect(deps.wechat.provider.authorizeUrl(callback, state, deviceKey(req)));
+  });
+
+  app.get(EMBED_PATHS.wechatOauthCallback, async (req, reply) => {
+    const q = parseInput(callbackQuery, req.query);
+    const from = safeReturnPath(q.from, '/');
+    const again = `/login?from=${encodeURIComponent(from)}&error=1`;
+    const expected = req.cookies[STATE_COOKIE];
+    reply.clearCookie(STATE_COOKIE, { path: '/' });
+    if (!deps.wechat || !q.state || q.state !== expected) return reply.redirect(again);
+    let openid: string;
+    try {
+      openid = await deps.wechat.provider.openIdFor(q.code);
+    } catch (e) {
+      req.log.warn({ err: e }, 'messaging-app authorization refused');
+      return reply.redirect(again);
+    }
+    const now = deps.now();
+    const [known] = await db.select().from(wechatIdentities).where(eq(wechatIdentities.openid, openid));
+    if (known?.userId) {
+      await createSession(deps, known.userId, req, reply);
+      return reply.redirect(from);
+    }
+    const bind = newToken();
+    const pending = { bindTokenHash: sha256(bind), bindExpiresAt: new Date(now.getTime() + OAUTH_TTL_S * 1000) };
+    await db
+      .insert(wechatIdentities)
+      .values({ openid, createdAt: now, ...pending })
+      .onConflictDoUpdate({ target: wechatIdentities.openid, set: pending });
+    reply.setCookie(BIND_COOKIE, bind, cookieOptions);
+    return reply.redirect(`/login?from=${encodeURIComponent(from)}&bind=1`);
+  });
+
+  app.post(EMBED_PATHS.wechatBind, async (req, reply) => {
+    const me = await requireUser(req, deps);
+    const bind = req.cookies[BIND_COOKIE];
+    reply.clearCookie(BIND_COOKIE, { path: '/' });
+    if (!bind) throw new ApiError('WECHAT_BIND_EXPIRED');
+    const now = deps.now();
+    const [bound] = await db
+      .update(wechatIdentities)
+      .set({ userId: me.userId, boundAt: now, bindTokenHash: null, bindExpiresAt: null })
+      .where(
+        and(eq(wechatIdentities.bindTokenHash, sha256(bind)), isNull(wechatIdentities.userId), gt(wechatIdentities.bindExpiresAt, now)),
+      )
+      .returning({ openid: wechatIdentities.openid });
+    if (!bound) throw new ApiError('WECHAT_BIND_EXPIRED');
+    return ok({ bound: true });
   });
 }

@@ -11,27 +11,46 @@ export function jsSdkSignature(p: { ticket: string; nonceStr: string; timestamp:
   return createHash('sha1').update(string1).digest('hex');
 }
 
-/** Where jsapi tickets come from: the platform's API, or a local stand-in in development. */
-export interface TicketProvider {
+/**
+ * The messaging-app platform as the site uses it: jsapi tickets for the JS-SDK (§7.5) and web
+ * authorization, the openid of a visitor (§6 sign-in on the bridge host). The real adapter calls the
+ * platform; the development one stands in locally.
+ */
+export interface WechatProvider {
   readonly name: string;
   readonly appId: string;
   fetchTicket(): Promise<{ ticket: string; expiresInS: number }>;
+  /** Where to send the visitor to authorize; the platform comes back to `redirectUri` with code and state. */
+  authorizeUrl(redirectUri: string, state: string, deviceHint: string): string;
+  /** The visitor's openid for the code the platform handed back. */
+  openIdFor(code: string): Promise<string>;
 }
 
 /**
- * Development: a random ticket valid two hours, like the platform's. Signatures made with it are
- * well-formed but the real JS-SDK rejects them; the log says so at start.
+ * Development: a random ticket valid two hours, like the platform's (signatures made with it are
+ * well-formed, but the real JS-SDK rejects them); authorization comes straight back with a code
+ * naming this browser's device, so one browser keeps one openid. The log says so at start.
  */
-export class DevTicketProvider implements TicketProvider {
+export class DevWechatProvider implements WechatProvider {
   readonly name = 'dev';
-  readonly appId = 'wx-dev-app-id';
+  readonly appId: string = 'wx-dev-app-id';
   async fetchTicket() {
     return { ticket: `dev-${randomBytes(24).toString('base64url')}`, expiresInS: 7200 };
+  }
+  authorizeUrl(redirectUri: string, state: string, deviceHint: string) {
+    const url = new URL(redirectUri);
+    url.searchParams.set('code', `dev.${createHash('sha256').update(deviceHint).digest('hex').slice(0, 24)}`);
+    url.searchParams.set('state', state);
+    return url.href;
+  }
+  async openIdFor(code: string) {
+    if (!/^dev\.[0-9a-f]{24}$/.test(code)) throw new Error('not a development code');
+    return `dev-openid-${code.slice(4)}`;
   }
 }
 
 /** The platform: an access token from the app id and secret, then the jsapi ticket with it. */
-export class WechatTicketProvider implements TicketProvider {
+export class WechatPlatformProvider implements WechatProvider {
   readonly name = 'wechat';
   readonly appId: string;
   private readonly secret: string;
@@ -52,6 +71,16 @@ export class WechatTicketProvider implements TicketProvider {
     }
     return { ticket: ticketRes.ticket, expiresInS: Number(ticketRes.expires_in ?? 7200) };
   }
+  authorizeUrl(redirectUri: string, state: string) {
+    const q = new URLSearchParams({ appid: this.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_base', state });
+    return `https://open.weixin.qq.com/connect/oauth2/authorize?${q}#wechat_redirect`;
+  }
+  async openIdFor(code: string) {
+    const q = new URLSearchParams({ appid: this.appId, secret: this.secret, code, grant_type: 'authorization_code' });
+    const res = await getJson(`${this.apiBase}/sns/oauth2/access_token?${q}`);
+    if (typeof res.openid !== 'string') throw new Error(`authorization code refused: ${res.errcode} ${res.errmsg}`);
+    return res.openid;
+  }
 }
 
 async function getJson(url: string): Promise<Record<string, unknown> & { errcode?: number; errmsg?: string }> {
@@ -61,15 +90,15 @@ async function getJson(url: string): Promise<Record<string, unknown> & { errcode
 }
 
 /**
- * The ticket kept per process and refreshed five minutes before it expires (the platform limits how
- * often it may be fetched). Concurrent callers share one fetch.
+ * The platform with its ticket kept per process and refreshed five minutes before it expires (the
+ * platform limits how often it may be fetched). Concurrent callers share one fetch.
  */
-export class TicketCache {
+export class WechatPlatform {
   private current: { ticket: string; refreshAt: number } | null = null;
   private inflight: Promise<string> | null = null;
-  private readonly provider: TicketProvider;
+  readonly provider: WechatProvider;
   private readonly now: () => Date;
-  constructor(provider: TicketProvider, now: () => Date) {
+  constructor(provider: WechatProvider, now: () => Date) {
     this.provider = provider;
     this.now = now;
   }
@@ -92,8 +121,11 @@ export class TicketCache {
   }
 }
 
-export function createTicketProvider(config: { provider: 'dev' | 'wechat'; appId?: string; appSecret?: string }, log: FastifyBaseLogger) {
-  if (config.provider === 'wechat' && config.appId && config.appSecret) return new WechatTicketProvider(config.appId, config.appSecret);
-  log.info('messaging-app JS-SDK: development ticket provider (signatures are not accepted by the real JS-SDK)');
-  return new DevTicketProvider();
+export function createWechatProvider(
+  config: { provider: 'dev' | 'wechat'; appId?: string; appSecret?: string },
+  log: FastifyBaseLogger,
+): WechatProvider {
+  if (config.provider === 'wechat' && config.appId && config.appSecret) return new WechatPlatformProvider(config.appId, config.appSecret);
+  log.info('messaging app: development provider (JS-SDK signatures are not accepted by the real SDK; sign-in returns local openids)');
+  return new DevWechatProvider();
 }

@@ -22,3 +22,21 @@ export const bridgeTokens = pgTable(
   },
   (t) => [index('bridge_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * Messaging-app identities (§6 sign-in through the bridge host's /login): the platform's openid of a
+ * visitor, and the account it is bound to once the visitor signed in with their phone. Until then a
+ * short-lived bind token (its hash) held in the visitor's cookie lets that sign-in claim it.
+ */
+export const wechatIdentities = pgTable(
+  'wechat_identities',
+  {
+    openid: text('openid').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    bindTokenHash: text('bind_token_hash'),
+    bindExpiresAt: timestamp('bind_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
+  },
+  (t) => [index('wechat_identities_user_idx').on(t.userId), index('wechat_identities_bind_idx').on(t.bindTokenHash)],
+);

@@ -125,7 +125,7 @@ export const WEBVIEW_CONTENT: SiteContent[] = [
       {
         key: 'lab',
         heading: '样本在哪里检测？',
-        body: '样本由产品说明中写明的实验室检测，实验室名称会印在你的报告上。各项产品对应的实验室资质证书信息：暂无数据。',
+        body: '样本由所购产品说明中写明的实验室检测。各项产品对应的实验室及其资质证书信息：暂无数据。',
       },
       {
         key: 'report',
@@ -135,7 +135,7 @@ export const WEBVIEW_CONTENT: SiteContent[] = [
       {
         key: 'import',
         heading: '导入的第三方数据由谁负责？',
-        body: '你从其他检测机构导入的原始数据，其检测质量由原机构负责；我们只按导入的数据生成解读，并在报告中注明数据来源。',
+        body: '你从其他检测机构导入的原始数据，其检测质量由原机构负责；我们只按导入的数据生成解读。',
       },
       {
         key: 'contact',

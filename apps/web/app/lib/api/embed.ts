@@ -18,6 +18,7 @@ export function embedClient(api: ApiTransport) {
     }): Promise<Envelope<{ id: string; amount: number; state: string; balance: number }>> =>
       api({ method: 'POST', path: WALLET_PATHS.withdrawals, body: b }),
     wechatSign: (url: string): Promise<Envelope<WechatSignView>> => api({ method: 'GET', path: EMBED_PATHS.wechatSign, query: { url } }),
+    wechatBind: (): Promise<Envelope<{ bound: boolean }>> => api({ method: 'POST', path: EMBED_PATHS.wechatBind }),
     exchangeBridgeToken: (token: string): Promise<Envelope<{ userId: string }>> =>
       api({ method: 'POST', path: EMBED_PATHS.bridgeExchange, body: { token } }),
   };
