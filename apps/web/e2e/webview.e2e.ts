@@ -142,8 +142,8 @@ describe('web views in every context (§1, §2.6, §6)', () => {
     expect(await page.locator('.site-header').count()).toBe(0);
     await screenshot(page, PHONE, 'webview-login');
     await page.getByLabel('手机号', { exact: true }).fill('13600000161');
-    await page.getByLabel('密码').fill('Gene-e2e-2026');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByLabel('密码', { exact: true }).fill('Gene-e2e-2026');
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/webview/coupon');
     await page.getByTestId('webview-coupons').getByText('暂无优惠券').waitFor();
     // Signed out, the same visitor is signed straight back in by the platform.
