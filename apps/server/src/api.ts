@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
+import { embedRoutes } from './embed/routes.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
@@ -47,6 +48,7 @@ const DOMAINS = [
   paymentRoutes,
   couponRoutes,
   walletRoutes,
+  embedRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

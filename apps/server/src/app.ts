@@ -24,6 +24,7 @@ import { unreadCounts } from './live/routes.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { ComputePool } from './pool/index.ts';
 import { createStorage } from './storage/index.ts';
+import { createWechatProvider, WechatPlatform, type WechatProvider } from './embed/wechat.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +42,11 @@ export interface BuildOptions {
 }
 
 /** What start-up provides; providers and the clock default from the configuration. */
-export type AppDeps = Pick<Deps, 'config' | 'database'> & Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage' | 'pool'>>;
+export type AppDeps = Pick<Deps, 'config' | 'database'> &
+  Partial<Pick<Deps, 'sms' | 'captcha' | 'now' | 'queue' | 'storage' | 'pool'>> & {
+    /** The messaging-app platform (tests pass their own); else from the configuration. */
+    wechatProvider?: WechatProvider;
+  };
 
 /** One Fastify process: security headers, compression, rate limit, the API twice, then pages. */
 export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -78,6 +83,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
     pay: createPayProviders(config),
     live: new LiveHub(base.database, (userId) => unreadCounts(base.database.db, userId), app.log),
+    wechat: wechatPlatform(base.wechatProvider, config, now, app.log),
   };
   app.log.info(
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pool threads: ${deps.pool.threads}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
@@ -109,9 +115,14 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
   app.setErrorHandler(envelopeErrorHandler(app));
   registerJsonParser(app);
   await app.register(helmet, {
-    // React Router's hydration scripts are inline; a nonce-based policy comes with the web build.
+    // React Router's hydration scripts are inline, so a script policy needs nonces from the web build.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+  });
+  // Until then the policy says only who may frame our pages: nobody but ourselves (the app's and the
+  // messaging app's web views are top-level, not frames); helmet's X-Frame-Options says it to old browsers.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('content-security-policy', "frame-ancestors 'self'");
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie);
@@ -148,4 +159,10 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     return reply.status(404).type('text/plain; charset=utf-8').send('This page could not be found');
   });
   return app;
+}
+
+function wechatPlatform(given: WechatProvider | undefined, config: AppDeps['config'], now: () => Date, log: FastifyInstance['log']) {
+  if (given) return new WechatPlatform(given, now);
+  if (!config.wechat.provider) return null;
+  return new WechatPlatform(createWechatProvider({ ...config.wechat, provider: config.wechat.provider }, log), now);
 }

@@ -24,6 +24,13 @@ export interface Config {
   devSignKeys: boolean;
   bridgeLoginUrl: string;
   reunionHosts: string[];
+  /** Host names this site answers on besides the request's own (the messaging-app sign call signs only these). */
+  siteHosts: string[];
+  /**
+   * The messaging app's JS-SDK (embed/wechat.ts): the platform with app id and secret, the development
+   * ticket provider away from prod, or none (prod without credentials: the sign call answers 5030).
+   */
+  wechat: { provider: 'dev' | 'wechat' | null; appId?: string; appSecret?: string };
   /** App download and support contact the pages show. */
   site: SiteConfig;
   webBuildDir: string;
@@ -148,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bridgeLoginUrl: env.BRIDGE_LOGIN_URL ?? '/login',
     site: siteConfig(env, appEnv),
     reunionHosts: (env.REUNION_HOSTS ?? '').split(',').filter(Boolean),
+    siteHosts: (env.SITE_HOSTS ?? '').split(',').filter(Boolean),
+    wechat: {
+      provider: env.WECHAT_APP_ID && env.WECHAT_APP_SECRET ? 'wechat' : appEnv === 'prod' ? null : 'dev',
+      appId: env.WECHAT_APP_ID,
+      appSecret: env.WECHAT_APP_SECRET,
+    },
     webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'build')),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     relativesCacheMb: Number(env.RELATIVES_CACHE_MB ?? 2048),
@@ -204,6 +217,10 @@ function siteConfig(env: NodeJS.ProcessEnv, appEnv: Environment): SiteConfig {
       phone: env.SUPPORT_PHONE ?? null,
       email: env.SUPPORT_EMAIL ?? demo('kefu@example.com'),
       hours: env.SUPPORT_HOURS ?? SERVICE_HOURS,
+    },
+    openTags: {
+      appId: env.WECHAT_OPEN_APP_ID ?? demo('wx-dev-open-app-id'),
+      miniProgram: env.WECHAT_MINI_PROGRAM_ID ?? demo('gh_dev_mini_program'),
     },
   };
 }

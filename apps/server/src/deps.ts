@@ -1,6 +1,7 @@
 import type { Database } from '@jiyin/db';
 import type { CaptchaProvider, SmsProvider } from './auth/providers.ts';
 import type { Config } from './config.ts';
+import type { WechatPlatform } from './embed/wechat.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { PayProviders } from './payments/providers.ts';
 import type { LiveHub } from './live/hub.ts';
@@ -25,4 +26,6 @@ export interface Deps {
   pay: PayProviders;
   /** Live connections of this process (new messages, notices and counts, §2.6). */
   live: LiveHub;
+  /** The messaging-app platform (§7.5 JS-SDK ticket cached per process, §6 sign-in); null when none is configured. */
+  wechat: WechatPlatform | null;
 }

@@ -1,7 +1,7 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { type Database, seedDemoContent, type TestDatabaseTarget } from '@jiyin/db';
 import type { FastifyInstance } from 'fastify';
-import { type BuildOptions, buildApp } from '../src/app.ts';
+import { type AppDeps, type BuildOptions, buildApp } from '../src/app.ts';
 import { DevSmsProvider } from '../src/auth/providers.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 
@@ -21,6 +21,7 @@ export async function startTestApp(
   target: TestDatabaseTarget,
   env: Record<string, string> = {},
   opts: BuildOptions = {},
+  extra: Pick<AppDeps, 'wechatProvider'> = {},
 ): Promise<TestApp> {
   const database = await target.open();
   await seedDemoContent(database.db);
@@ -32,7 +33,7 @@ export async function startTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, sms, now: () => clock.now }, { pages: false, logger: false, ...opts });
+  const app = await buildApp({ config, database, sms, now: () => clock.now, ...extra }, { pages: false, logger: false, ...opts });
   await app.ready();
   return {
     app,

@@ -21,6 +21,7 @@ import 'virtual:antd.css';
 import './app.css';
 import { ANTD_THEME } from './lib/theme.ts';
 import { LiveProvider } from './lib/live.tsx';
+import { EmbedHost } from './lib/bridge/EmbedHost.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -97,13 +98,15 @@ export default function App() {
     user && !user.hasProfile && !device.isApp && !device.isWechat && !device.isMiniProgram && !pathname.startsWith('/auth/');
   return (
     <LiveProvider>
-      {needsProfile ? (
-        <SiteChrome gray>
-          <SetUserInfo />
-        </SiteChrome>
-      ) : (
-        <Outlet />
-      )}
+      <EmbedHost>
+        {needsProfile ? (
+          <SiteChrome gray>
+            <SetUserInfo />
+          </SiteChrome>
+        ) : (
+          <Outlet />
+        )}
+      </EmbedHost>
     </LiveProvider>
   );
 }

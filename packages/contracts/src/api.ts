@@ -27,6 +27,11 @@ export type ApiTransport = (req: ApiRequest) => Promise<Envelope<any>>;
 export interface SiteConfig {
   app: { name: string; downloadUrl: string; iosUrl: string | null; androidUrl: string | null };
   support: { phone: string | null; email: string | null; hours: string };
+  /**
+   * §7.5 open tags in the messaging app: the app's open-platform id (launch the app) and the
+   * mini-program's original id (launch the mini-program); null hides the tag.
+   */
+  openTags: { appId: string | null; miniProgram: string | null };
 }
 
 /** What the server hands the web app's loaders as `context` on every page request. */

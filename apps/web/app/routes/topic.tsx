@@ -29,6 +29,16 @@ export const CONTENT_SLUGS: Record<string, string> = {
   '/webview/topics/trait': 'topics-traits',
   '/webview/topics/fitness': 'topics-fitness',
   '/webview/topics/carrier-status': 'topics-carrier-status',
+  '/webview/topics/hpv': 'topics-hpv',
+  '/webview/topics/skin': 'topics-skin',
+  '/webview/statement/hp': 'statement-hp',
+  '/webview/statement/hpv': 'statement-hpv',
+  '/webview/statement/ngs': 'statement-ngs',
+  '/webview/interlocution/familystory': 'familystory',
+  '/webview/interlocution/qualification': 'qualification',
+  '/webview/balance/rule': 'balance-rule',
+  '/webview/balance/protocol': 'balance-protocol',
+  '/webview/coupon/protocol': 'coupon-protocol',
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -119,3 +119,12 @@ export const DEMO_FAMILY: DemoFamilyMember[] = [
     'genome_Yaqin_Zhao_v5_Full_20250108154210.txt',
   ),
 ];
+
+/** The demo account's one referral reward (fen): what its balance pages show and a withdrawal can spend. */
+export const DEMO_REWARD = {
+  txId: 'demo-reward-v9',
+  amount: 3000,
+  /** The wallet's rewards account (apps/server wallet/ledger.ts REWARDS_ACCOUNT). */
+  rewardsAccount: 'platform:rewards',
+  at: '2026-11-01T02:00:00Z',
+} as const;

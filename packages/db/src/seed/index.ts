@@ -5,6 +5,8 @@ import {
   couponCodes,
   descriptionConfigs,
   kits,
+  ledgerAccounts,
+  ledgerEntries,
   persons,
   privacySwitches,
   products,
@@ -13,13 +15,14 @@ import {
   siteContent,
   users,
 } from '../schema/index.ts';
-import { DEMO_BOUND_KIT, DEMO_FAMILY, DEMO_PERSON, DEMO_RELATIVE_USERS, DEMO_USER } from './accounts.ts';
+import { DEMO_BOUND_KIT, DEMO_FAMILY, DEMO_PERSON, DEMO_RELATIVE_USERS, DEMO_REWARD, DEMO_USER } from './accounts.ts';
 import { DEMO_COUPON_CODES, DEMO_PRODUCTS } from './catalog.ts';
 import { DEMO_CONTENT, DEMO_DESCRIPTIONS } from './content.ts';
 import { DEMO_KITS } from './kits.ts';
+import { WEBVIEW_CONTENT } from './webviewContent.ts';
 
 /** Bump when the demo content changes so existing installs pick it up on their next start. */
-export const DEMO_SEED_VERSION = 8;
+export const DEMO_SEED_VERSION = 9;
 
 /**
  * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes
@@ -39,7 +42,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
       // Terms follow the seed; how many were redeemed is the shop's own state.
       await tx.insert(couponCodes).values(c).onConflictDoUpdate({ target: couponCodes.code, set: terms });
     }
-    for (const c of DEMO_CONTENT) {
+    for (const c of [...DEMO_CONTENT, ...WEBVIEW_CONTENT]) {
       const { slug, ...rest } = c;
       await tx
         .insert(siteContent)
@@ -64,6 +67,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
         .insert(kits)
         .values({ ...DEMO_BOUND_KIT, boundAt: sql`now()` })
         .onConflictDoNothing();
+      await seedDemoReward(tx);
     }
     // The demo person's relatives (v5): created once like the demo account, all joined to gene
     // relatives; their genomes are imported at start-up (apps/server imports/demo.ts).
@@ -103,6 +107,36 @@ export async function seedDemoContent(db: Db): Promise<void> {
       .values({ name: 'demo', version: DEMO_SEED_VERSION })
       .onConflictDoUpdate({ target: seedVersions.name, set: { version: DEMO_SEED_VERSION, appliedAt: sql`now()` } });
   });
+}
+
+/**
+ * The demo account's balance (v9): one referral reward, posted once like the wallet's ledger posts
+ * (two entries summing to zero, each account's balance moved by its entry), so the balance pages and
+ * a withdrawal can be tried. Spent or not, it is never posted again.
+ */
+async function seedDemoReward(tx: Pick<Db, 'select' | 'insert'>) {
+  const [posted] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.txId, DEMO_REWARD.txId));
+  if (posted) return;
+  const lines = [
+    { accountId: DEMO_REWARD.rewardsAccount, kind: 'platform' as const, amount: -DEMO_REWARD.amount },
+    { accountId: `user:${DEMO_USER.id}`, kind: 'user' as const, amount: DEMO_REWARD.amount },
+  ];
+  for (const l of lines) {
+    await tx
+      .insert(ledgerAccounts)
+      .values({ id: l.accountId, kind: l.kind, balance: l.amount })
+      .onConflictDoUpdate({ target: ledgerAccounts.id, set: { balance: sql`${ledgerAccounts.balance} + ${l.amount}` } });
+  }
+  await tx.insert(ledgerEntries).values(
+    lines.map((l, i) => ({
+      id: `${DEMO_REWARD.txId}-${i}`,
+      txId: DEMO_REWARD.txId,
+      accountId: l.accountId,
+      amount: l.amount,
+      reason: 'reward',
+      createdAt: new Date(DEMO_REWARD.at),
+    })),
+  );
 }
 
 /** Seeds only when this install has not yet seen the current demo version (start-up path). */

@@ -3,6 +3,9 @@ import { App, Form, type FormInstance, Input, Space } from 'antd';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { VerifyCodeButton } from './VerifyCodeButton.tsx';
 
+/** Codes that go to the signed-in account's own phone: the form has no phone field to check. */
+const OWN_PHONE_PURPOSES: readonly SmsPurpose[] = ['modify', 'recheck', 'withdraw', 'cancel'];
+
 /**
  * The SMS code input with its send button. There is no captcha widget in development (the
  * development provider accepts any token); a configured provider's widget fills `neCaptcha`.
@@ -12,7 +15,7 @@ export function CodeField({ form, purpose }: { form: FormInstance; purpose: SmsP
   const { message } = App.useApp();
   const send = async () => {
     try {
-      await form.validateFields(purpose === 'modify' || purpose === 'recheck' ? [] : ['phoneNumber']);
+      await form.validateFields(OWN_PHONE_PURPOSES.includes(purpose) ? [] : ['phoneNumber']);
     } catch {
       return false;
     }

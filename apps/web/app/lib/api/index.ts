@@ -5,6 +5,7 @@ import { fillPattern } from '@jiyin/contracts/pathPattern';
 
 import { accountsClient } from './accounts.ts';
 import { ancestryClient } from './ancestry.ts';
+import { embedClient } from './embed.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
 import { originClient } from './origin.ts';
@@ -35,6 +36,7 @@ export function apiClient(api: ApiTransport) {
     ...importsClient(api),
     ...reportsClient(api),
     ...electronicReportClient(api),
+    ...embedClient(api),
     ...ancestryClient(api),
     ...originClient(api),
     ...relativesClient(api),

@@ -1,6 +1,6 @@
 import { safeReturnPath } from '@jiyin/contracts/guards';
 import { App, Button, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink.tsx';
 import { AuthCard } from '../../components/auth/AuthCard.tsx';
@@ -16,6 +16,14 @@ const AFTER_SIGNIN_PATH = '/report';
 
 /** §2.1 /auth/signin?from=: password or SMS-code sign-in, then back to `from` (same-site only), else the reports. */
 export default function SignIn() {
+  return <SignInCard />;
+}
+
+/**
+ * The sign-in form; `afterSignIn` runs once signed in, before the return to `from` (the bridge host's
+ * /login binds the messaging-app identity there), and `notice` shows above the form.
+ */
+export function SignInCard({ afterSignIn, notice }: { afterSignIn?: () => Promise<boolean>; notice?: ReactNode }) {
   const [params] = useSearchParams();
   const from = safeReturnPath(params.get('from'), AFTER_SIGNIN_PATH);
   const [mode, setMode] = useState<'password' | 'sms'>('password');
@@ -37,6 +45,7 @@ export default function SignIn() {
       message.error(res.msg);
       return;
     }
+    if (afterSignIn && !(await afterSignIn())) return;
     message.success('登录成功');
     navigate(from, { replace: true });
   };
@@ -54,6 +63,7 @@ export default function SignIn() {
         </>
       }
     >
+      {notice}
       <Tabs
         activeKey={mode}
         onChange={(k) => setMode(k as 'password' | 'sms')}
