@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
+import { familyRoutes } from './families/routes.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
@@ -19,6 +20,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { surnameRoutes } from './surnames/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -42,6 +44,8 @@ const DOMAINS = [
   liveRoutes,
   ancestryRoutes,
   originRoutes,
+  surnameRoutes,
+  familyRoutes,
   relativesRoutes,
   orderRoutes,
   paymentRoutes,

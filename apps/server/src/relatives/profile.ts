@@ -53,9 +53,14 @@ const HAN = /^\p{Script=Han}/u;
 export function maskedName(name: string, gender: 'male' | 'female'): string {
   const trimmed = name.trim();
   if (!HAN.test(trimmed)) return `${[...trimmed][0]?.toUpperCase() ?? '*'}**`;
+  return `${surnameOf(trimmed)}${gender === 'male' ? '先生' : '女士'}`;
+}
+
+/** The surname of a Chinese name: a known two-character surname when the name is longer than it, else the first character. */
+export function surnameOf(name: string): string {
+  const trimmed = name.trim();
   const two = trimmed.slice(0, 2);
-  const surname = trimmed.length > 2 && COMPOUND_SURNAMES.has(two) ? two : [...trimmed][0];
-  return `${surname}${gender === 'male' ? '先生' : '女士'}`;
+  return trimmed.length > 2 && COMPOUND_SURNAMES.has(two) ? two : ([...trimmed][0] ?? '');
 }
 
 const SHOW_FULL_NAME_DEFAULT = PRIVACY_FEATURES.find((f) => f.feature === 'showFullName')?.defaultOpen ?? false;

@@ -1,0 +1,144 @@
+import {
+  SURNAME_HAPLOGROUP_MIN_USERS,
+  type SurnameField,
+  type SurnameHaplogroup,
+  type SurnameSummary,
+  type SurnameView,
+} from '@jiyin/contracts/libraryApi';
+import { type Db, schema } from '@jiyin/db';
+import { and, asc, count, desc, eq, isNotNull, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { surnameOf } from '../relatives/profile.ts';
+
+const { surnames, surnameHistory, families, persons, genomes, relativeConsents } = schema;
+
+const HAN = /\p{Script=Han}/u;
+
+const summaryColumns = {
+  name: surnames.name,
+  pinyin: surnames.pinyin,
+  rank: surnames.rank,
+  share: surnames.share,
+  junwang: surnames.junwang,
+};
+/** Ranked surnames first (by rank), then in 《百家姓》 order, then the rest. */
+const libraryOrder = [sql`${surnames.rank} asc nulls last`, sql`${surnames.baijiaxingOrder} asc nulls last`, asc(surnames.name)];
+
+/**
+ * Search by character (a surname starting with what was typed), full pinyin (zhang, ouyang; tone marks,
+ * spaces and ü/v tolerated) or initials (z, oy). Exact matches come first.
+ */
+export async function searchSurnames(db: Db, q: string, limit: number): Promise<SurnameSummary[]> {
+  if (HAN.test(q)) {
+    return db
+      .select(summaryColumns)
+      .from(surnames)
+      .where(like(surnames.name, `${q}%`))
+      .orderBy(sql`${surnames.name} = ${q} desc`, ...libraryOrder)
+      .limit(limit);
+  }
+  const letters = q
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ü/g, 'v')
+    .replace(/[^a-z]/g, '');
+  if (!letters) return [];
+  return db
+    .select(summaryColumns)
+    .from(surnames)
+    .where(or(like(surnames.pinyinPlain, `${letters}%`), eq(surnames.initials, letters)))
+    .orderBy(sql`${surnames.pinyinPlain} = ${letters} desc`, sql`${surnames.initials} = ${letters} desc`, ...libraryOrder)
+    .limit(limit);
+}
+
+export async function topSurnames(db: Db, limit: number): Promise<SurnameSummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(surnames)
+    .orderBy(...libraryOrder)
+    .limit(limit);
+}
+
+/**
+ * Y haplogroups among consenting users whose tested person carries this surname: consent is an open
+ * gene-relatives consent with clan relations on (the user agreed to be compared by Y lineage). Counts
+ * distinct users; a haplogroup fewer than SURNAME_HAPLOGROUP_MIN_USERS users share is left out.
+ */
+export async function surnameHaplogroups(db: Db, surname: string): Promise<SurnameHaplogroup[]> {
+  const rows = await db
+    .selectDistinct({ userId: persons.ownerUserId, name: persons.name, haplogroup: genomes.yHaplogroup })
+    .from(persons)
+    .innerJoin(genomes, eq(genomes.personId, persons.id))
+    .innerJoin(relativeConsents, eq(relativeConsents.personId, persons.id))
+    .where(
+      and(
+        like(persons.name, `${surname}%`),
+        isNotNull(genomes.yHaplogroup),
+        isNull(relativeConsents.withdrawnAt),
+        eq(relativeConsents.openClanRelation, true),
+      ),
+    );
+  const users = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (!r.haplogroup || surnameOf(r.name) !== surname) continue;
+    const set = users.get(r.haplogroup) ?? new Set<string>();
+    set.add(r.userId);
+    users.set(r.haplogroup, set);
+  }
+  return [...users]
+    .filter(([, set]) => set.size >= SURNAME_HAPLOGROUP_MIN_USERS)
+    .map(([haplogroup, set]) => ({ haplogroup, users: set.size }))
+    .sort((a, b) => b.users - a.users || a.haplogroup.localeCompare(b.haplogroup));
+}
+
+export async function surnameView(db: Db, name: string): Promise<SurnameView | null> {
+  const [row] = await db.select().from(surnames).where(eq(surnames.name, name));
+  if (!row) return null;
+  const sameJunwang = [];
+  for (const junwang of row.junwang) {
+    const others = await db
+      .select({ name: surnames.name })
+      .from(surnames)
+      .where(and(ne(surnames.name, name), sql`${surnames.junwang} @> ${JSON.stringify([junwang])}::jsonb`))
+      .orderBy(...libraryOrder)
+      .limit(30);
+    sameJunwang.push({ junwang, surnames: others.map((o) => o.name) });
+  }
+  const history = await db
+    .select()
+    .from(surnameHistory)
+    .where(eq(surnameHistory.surname, name))
+    .orderBy(desc(surnameHistory.createdAt))
+    .limit(50);
+  const [{ n }] = await db.select({ n: count() }).from(families).where(eq(families.surname, name));
+  return {
+    name: row.name,
+    pinyin: row.pinyin,
+    pinyinPlain: row.pinyinPlain,
+    initials: row.initials,
+    rank: row.rank,
+    share: row.share,
+    population: row.population,
+    statsSource: row.statsSource,
+    baijiaxingOrder: row.baijiaxingOrder,
+    junwang: row.junwang,
+    founder: row.founder,
+    tanghao: row.tanghao,
+    largestInProvinces: row.largestInProvinces,
+    figures: row.figures,
+    living: row.living,
+    related: row.related,
+    sameJunwang,
+    fieldSources: row.fieldSources,
+    haplogroups: await surnameHaplogroups(db, name),
+    families: Number(n),
+    history: history.map((h) => ({
+      id: h.id,
+      field: h.field as SurnameField,
+      before: h.before,
+      after: h.after,
+      source: h.source,
+      createdAt: h.createdAt.toISOString(),
+    })),
+  };
+}
