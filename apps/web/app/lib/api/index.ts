@@ -7,6 +7,7 @@ import { accountsClient } from './accounts.ts';
 import { ancestryClient } from './ancestry.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
+import { libraryClient } from './library.ts';
 import { originClient } from './origin.ts';
 import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
@@ -37,6 +38,7 @@ export function apiClient(api: ApiTransport) {
     ...electronicReportClient(api),
     ...ancestryClient(api),
     ...originClient(api),
+    ...libraryClient(api),
     ...relativesClient(api),
     ...shopClient(api),
     ...socialClient(api),
