@@ -40,7 +40,6 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
     await page.waitForURL((u) => u.pathname === '/ancestry/library-surname/search' && u.searchParams.get('q') === 'oy');
     const card = page.getByTestId('surname-results').getByTestId('surname-欧阳');
     await card.waitFor();
-    await screenshot(page, vp, 'surname-search');
     await card.click();
     await page.waitForURL((u) => u.pathname === '/ancestry/surname-base/rr' && u.searchParams.get('surname') === '欧阳');
     const origins = page.getByTestId('surname-origins');
@@ -76,7 +75,9 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
     await page.getByTestId('family-card-demo-family-chen').click();
     await page.waitForURL('**/ancestry/family/demo-family-chen');
     await page.getByTestId('family-name').waitFor();
-    await screenshot(page, vp, 'family-public');
+    // §6: from a family clue, a signed-in reader of the public page goes on to the report page.
+    await gotoReady(page, `${baseUrl()}/ancestry/family/demo-family-chen?source=family-clue`);
+    expect(new URL(page.url()).pathname).toBe('/report/ancestry/family/demo-family-chen');
 
     await gotoReady(page, `${baseUrl()}/report/ancestry/family/demo-family-chen`);
     const panel = page.getByTestId('claim-panel');
@@ -88,6 +89,9 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
     await gotoReady(page, `${baseUrl()}/report/ancestry/claimed-person-list`);
     await page.getByTestId('claimed-list').getByText('示例家族·陈氏（演示数据）').waitFor();
     await screenshot(page, vp, 'claimed-list');
+    await gotoReady(page, `${baseUrl()}/report/ancestry/all-list`);
+    await page.getByTestId('lead-form').waitFor();
+    await screenshot(page, vp, 'all-list');
     expect(page.errors).toEqual([]);
   });
 });

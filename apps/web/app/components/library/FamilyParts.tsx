@@ -6,6 +6,7 @@ import {
   FAMILY_SORTS,
   FAMILY_STAR_FLAGS,
   FAMILY_TYPE_LABELS,
+  type FamilyInput,
   type FamilyListView,
   type FamilySort,
   type FamilySummary,
@@ -152,6 +153,101 @@ export function FamilyCards({ data, report = false }: { data: FamilyListView; re
   );
 }
 
+type FamilyFormValues = {
+  name: string;
+  surname: string;
+  type: FamilyType;
+  origin?: string;
+  generationNames?: string;
+  ancestor?: string;
+  haplogroup?: string;
+  celebrities?: string;
+  intro?: string;
+  researching?: boolean;
+};
+
+/** The family form of 创建家族 and 编辑家族信息 (celebrities as one line, separated by 、). */
+function FamilyFormModal({
+  title,
+  open,
+  onClose,
+  initial,
+  onSave,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  initial: Partial<FamilyFormValues>;
+  onSave: (input: FamilyInput) => Promise<{ code: number; msg: string }>;
+}) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const submit = async (v: FamilyFormValues) => {
+    setBusy(true);
+    const res = await onSave({
+      name: v.name,
+      surname: v.surname,
+      type: v.type,
+      origin: v.origin ?? null,
+      generationNames: v.generationNames ?? null,
+      ancestor: v.ancestor ?? null,
+      haplogroup: v.haplogroup ?? null,
+      intro: v.intro ?? null,
+      celebrities: (v.celebrities ?? '')
+        .split(/[、，,]+/)
+        .map((x) => x.trim())
+        .filter(Boolean),
+      researching: Boolean(v.researching),
+    });
+    setBusy(false);
+    if (res.code !== 0) message.error(res.msg);
+  };
+  return (
+    <Modal title={title} open={open} onCancel={onClose} footer={null} destroyOnHidden>
+      <Form layout="vertical" onFinish={submit} initialValues={{ type: 'genealogy', ...initial }}>
+        <Form.Item name="name" label="家族名称" rules={[{ required: true, message: '请填写家族名称' }]}>
+          <Input maxLength={40} placeholder="例：某地某氏某支" />
+        </Form.Item>
+        <Form.Item name="surname" label="姓氏" rules={[{ required: true, message: '请填写姓氏' }]}>
+          <Input maxLength={2} />
+        </Form.Item>
+        <Form.Item name="type" label="类型">
+          <Radio.Group
+            options={[
+              { value: 'genealogy', label: '族谱家族' },
+              { value: 'gene', label: '基因家族' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="origin" label="发源地">
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="generationNames" label="字辈">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="ancestor" label="始祖">
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="haplogroup" label="父系单倍群">
+          <Input maxLength={40} placeholder="例：O-M175" />
+        </Form.Item>
+        <Form.Item name="celebrities" label="家族名人（用顿号分隔）">
+          <Input maxLength={300} />
+        </Form.Item>
+        <Form.Item name="intro" label="简介">
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+        <Form.Item name="researching" valuePropName="checked">
+          <Checkbox>研究进行中</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} block>
+          保存
+        </Button>
+      </Form>
+    </Modal>
+  );
+}
+
 /** 创建家族: a signed-in user's self-built family (they become its owner). */
 export function CreateFamily() {
   const root = useOptionalRootData();
@@ -159,62 +255,66 @@ export function CreateFamily() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!root?.user) return null;
-  const submit = async (v: {
-    name: string;
-    surname: string;
-    type: FamilyType;
-    origin?: string;
-    generationNames?: string;
-    ancestor?: string;
-    intro?: string;
-  }) => {
-    setBusy(true);
-    const res = await api.createFamily({ ...v, celebrities: [], researching: false });
-    setBusy(false);
-    if (!isOk(res)) return message.error(res.msg);
-    message.success('家族已创建');
-    navigate(familyHref(res.data.id));
-  };
   return (
     <>
       <Button type="primary" onClick={() => setOpen(true)} data-testid="create-family">
         创建家族
       </Button>
-      <Modal title="创建家族" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
-        <Form layout="vertical" onFinish={submit} initialValues={{ type: 'genealogy' }}>
-          <Form.Item name="name" label="家族名称" rules={[{ required: true, message: '请填写家族名称' }]}>
-            <Input maxLength={40} placeholder="例：某地某氏某支" />
-          </Form.Item>
-          <Form.Item name="surname" label="姓氏" rules={[{ required: true, message: '请填写姓氏' }]}>
-            <Input maxLength={2} />
-          </Form.Item>
-          <Form.Item name="type" label="类型">
-            <Radio.Group
-              options={[
-                { value: 'genealogy', label: '族谱家族' },
-                { value: 'gene', label: '基因家族' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="origin" label="发源地">
-            <Input maxLength={60} />
-          </Form.Item>
-          <Form.Item name="generationNames" label="字辈">
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="ancestor" label="始祖">
-            <Input maxLength={60} />
-          </Form.Item>
-          <Form.Item name="intro" label="简介">
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy} block>
-            创建
-          </Button>
-        </Form>
-      </Modal>
+      <FamilyFormModal
+        title="创建家族"
+        open={open}
+        onClose={() => setOpen(false)}
+        initial={{}}
+        onSave={async (input) => {
+          const res = await api.createFamily(input);
+          if (isOk(res)) {
+            message.success('家族已创建');
+            navigate(familyHref(res.data.id));
+          }
+          return res;
+        }}
+      />
+    </>
+  );
+}
+
+/** 编辑家族信息, for the family's creator (and staff). */
+function EditFamily({ view, onChange }: { view: FamilyView; onChange: () => void }) {
+  const api = useBrowserApi();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="edit-family">
+        编辑家族信息
+      </Button>
+      <FamilyFormModal
+        title="编辑家族信息"
+        open={open}
+        onClose={() => setOpen(false)}
+        initial={{
+          name: view.name,
+          surname: view.surname,
+          type: view.type,
+          origin: view.origin ?? undefined,
+          generationNames: view.generationNames ?? undefined,
+          ancestor: view.ancestor ?? undefined,
+          haplogroup: view.haplogroup ?? undefined,
+          celebrities: view.celebrities.join('、'),
+          intro: view.intro ?? undefined,
+          researching: view.researching,
+        }}
+        onSave={async (input) => {
+          const res = await api.updateFamily(view.id, input);
+          if (isOk(res)) {
+            message.success('已保存');
+            setOpen(false);
+            onChange();
+          }
+          return res;
+        }}
+      />
     </>
   );
 }
@@ -227,7 +327,7 @@ export const STAR_HINTS: Record<(typeof FAMILY_STAR_FLAGS)[number], string> = {
   hasCelebrity: '补充家族名人（家族创建者编辑家族信息）',
 };
 
-function Overview({ view }: { view: FamilyView }) {
+function Overview({ view, onChange }: { view: FamilyView; onChange: () => void }) {
   return (
     <Section title="家族概况" testId="family-overview">
       {view.demo && <Alert type="warning" showIcon message="这是演示用的示例家族，内容为示例，并非真实家族。" className="library-submit" />}
@@ -246,6 +346,11 @@ function Overview({ view }: { view: FamilyView }) {
       </Field>
       <Field label="认领">{view.claims} 人</Field>
       {view.intro && <p>{view.intro}</p>}
+      {view.canEdit && (
+        <div className="library-actions">
+          <EditFamily view={view} onChange={onChange} />
+        </div>
+      )}
     </Section>
   );
 }
@@ -471,7 +576,7 @@ export function FamilyDetail({ view, before }: { view: FamilyView; before?: Reac
         {view.name} <DemoTag demo={view.demo} />
       </h1>
       {before}
-      <Overview view={view} />
+      <Overview view={view} onChange={refresh} />
       <Materials view={view} onChange={refresh} />
       <Section title="家族历史" testId="family-history">
         <HistoryLines familyId={view.id} lines={view.history} canContribute={view.canContribute} onChange={refresh} />

@@ -83,7 +83,7 @@ export function SurnameHead({ view, active }: { view: SurnameView; active: 'rr' 
   return (
     <header className="surname-head">
       <div className="surname-head__title">
-        <span className="surname-head__char">{view.name}</span>
+        <span className={`surname-head__char${view.name.length > 1 ? ' surname-head__char--two' : ''}`}>{view.name}</span>
         <div>
           <h1>{view.name}姓</h1>
           <p className="muted">

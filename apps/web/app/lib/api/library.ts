@@ -11,6 +11,7 @@ import {
   type FamilyType,
   type FamilyView,
   LIBRARY_API_PATHS,
+  type LeadView,
   type ProposalView,
   type SurnameProposalInput,
   type SurnameSummary,
@@ -46,6 +47,8 @@ export function libraryClient(api: ApiTransport) {
     },
     createFamily: (input: FamilyInput): Promise<Envelope<FamilyView>> =>
       api({ method: 'POST', path: LIBRARY_API_PATHS.families, body: input }),
+    updateFamily: (id: string, input: FamilyInput): Promise<Envelope<FamilyView>> =>
+      api({ method: 'PUT', path: fillPattern(LIBRARY_API_PATHS.family, { id }), body: input }),
     family: (id: string, barcode?: string | null): Promise<Envelope<FamilyView>> =>
       api({ method: 'GET', path: fillPattern(LIBRARY_API_PATHS.family, { id }), query: barcode ? { barcode } : undefined }),
     claimFamily: (id: string, barcode: string, status: ClaimStatus, reason?: string): Promise<Envelope<FamilyView>> =>
@@ -76,6 +79,9 @@ export function libraryClient(api: ApiTransport) {
       api({ method: 'POST', path: fillPattern(LIBRARY_API_PATHS.familyProjects, { id }), body: p }),
     joinProject: (projectId: string): Promise<Envelope<null>> =>
       api({ method: 'POST', path: fillPattern(LIBRARY_API_PATHS.projectMembers, { projectId }) }),
+    leads: (barcode: string): Promise<Envelope<LeadView>> => api({ method: 'GET', path: LIBRARY_API_PATHS.leads, query: { barcode } }),
+    saveLeads: (lead: { barcode: string; surname: string; residence: string; birthPlace: string }): Promise<Envelope<LeadView>> =>
+      api({ method: 'PUT', path: LIBRARY_API_PATHS.leads, body: lead }),
     commentProject: (projectId: string, content: string): Promise<Envelope<{ id: string }>> =>
       api({ method: 'POST', path: fillPattern(LIBRARY_API_PATHS.projectComments, { projectId }), body: { content } }),
   };
