@@ -26,6 +26,8 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
   let page: TestPage;
   beforeAll(async () => {
     page = await openPage(browser, vp);
+    // The first pages are served while the server's start-up imports keep its cores busy.
+    page.setDefaultNavigationTimeout(60_000);
   });
   afterAll(async () => {
     await page?.context().close();
