@@ -3,7 +3,7 @@ import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { CODES } from '@jiyin/contracts/codes';
 import { FAMILY_PAGE_SIZE, LIBRARY_API_PATHS } from '@jiyin/contracts/libraryApi';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
-import { schema, testDatabaseTargets } from '@jiyin/db';
+import { schema, seedDemoContent, testDatabaseTargets } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +162,9 @@ describe.each(testDatabaseTargets())('surname and family libraries on $name', (t
     expect(wang.tanghao).toEqual(['三槐堂']);
     expect(wang.fieldSources.tanghao).toBe('测试用出处');
     expect(wang.history[0]).toMatchObject({ field: 'tanghao', before: [], after: ['三槐堂'], source: '测试用出处' });
+    // Seeding again (a new seed version on start-up) keeps accepted edits.
+    await seedDemoContent(t.database.db);
+    expect((await surname('王')).data.tanghao).toEqual(['三槐堂']);
   });
 
   it('lists families by the §3 filter, 20 a page, newest update first', async () => {

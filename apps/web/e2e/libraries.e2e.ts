@@ -65,11 +65,9 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
   });
 
   it('opens a family from the library, claims it and finds it in the claimed list', async () => {
-    const res = await page
-      .context()
-      .request.post(`${baseUrl()}${ACCOUNT_PATHS.signin}`, {
-        data: { phoneNumber: ACCOUNT[vp.name], nationCode: '86', password: 'jiyin-demo-2026' },
-      });
+    const res = await page.context().request.post(`${baseUrl()}${ACCOUNT_PATHS.signin}`, {
+      data: { phoneNumber: ACCOUNT[vp.name], nationCode: '86', password: 'jiyin-demo-2026' },
+    });
     expect((await res.json()).code).toBe(0);
     await gotoReady(page, `${baseUrl()}/ancestry/library-family?type=genealogy`);
     await page.getByTestId('family-list').waitFor();
