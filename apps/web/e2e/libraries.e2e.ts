@@ -53,7 +53,9 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
     await page.getByTestId('surname-figures').getByText('王羲之', { exact: true }).waitFor();
     expect(await page.getByTestId('surname-figures').textContent()).toContain('《晋书·王羲之传》');
     await gotoReady(page, `${baseUrl()}/ancestry/surname-base/rr?surname=${encodeURIComponent('王')}`);
-    await page.getByTestId('surname-map').waitFor();
+    const map = page.locator('[data-testid="surname-map"][data-state="ready"]');
+    await map.waitFor();
+    await map.scrollIntoViewIfNeeded();
     await screenshot(page, vp, 'surname-rr-wang');
     expect(page.errors).toEqual([]);
   });

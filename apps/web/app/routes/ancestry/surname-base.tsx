@@ -1,5 +1,6 @@
 import { SURNAME_HAPLOGROUP_MIN_USERS } from '@jiyin/contracts/libraryApi';
 import { Tag } from 'antd';
+import { useMemo } from 'react';
 import { redirect } from 'react-router';
 import { AppLink } from '../../components/AppLink.tsx';
 import {
@@ -38,7 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const list = (items: string[]) => (items.length ? items.join('、') : NO_DATA);
 const source = (s: string | undefined) => (s ? <div className="muted">出处：{s}</div> : null);
 
+/** Stable props of the map: new arrays would redraw it. */
+const MAP_LEGEND = ['第一大姓', '其他'] as const;
+
 function Origins({ view }: { view: Route.ComponentProps['loaderData']['view'] }) {
+  const mapValues = useMemo(
+    () => view.largestInProvinces.filter((p) => p.code).map((p) => ({ code: p.code, value: 1 })),
+    [view.largestInProvinces],
+  );
   return (
     <>
       <Section title="姓氏源流" testId="surname-origins">
@@ -70,9 +78,9 @@ function Origins({ view }: { view: Route.ComponentProps['loaderData']['view'] })
         </Field>
         {view.largestInProvinces.length > 0 ? (
           <ChinaMap
-            values={view.largestInProvinces.filter((p) => p.code).map((p) => ({ code: p.code, value: 1 }))}
+            values={mapValues}
             format={(v) => (v ? `${view.name}姓为该省第一大姓` : '—')}
-            legend={['第一大姓', '其他']}
+            legend={MAP_LEGEND}
             testId="surname-map"
           />
         ) : (
