@@ -119,13 +119,17 @@ describe.each(testDatabaseTargets())('surname and family libraries on $name', (t
         });
     };
     for (let i = 1; i <= 4; i++) await add(i, 'yes');
-    // Not counted: no consent, withdrawn, clan relations off, and a 赵 who is really a different surname.
+    // Not counted: no consent, withdrawn, clan relations off, and a name of another (two-character) surname.
     await add(5, 'no');
     await add(6, 'withdrawn');
     await add(7, 'noClan');
+    for (let i = 9; i <= 13; i++) await add(i, 'yes', `欧阳${i}某`);
     expect((await surname('赵')).data.haplogroups).toEqual([]);
     await add(8, 'yes');
     expect((await surname('赵')).data.haplogroups).toEqual([{ haplogroup: 'O-M122', users: 5 }]);
+    // Five users named 欧阳…: they count for 欧阳, never for 欧.
+    expect((await surname('欧阳')).data.haplogroups).toEqual([{ haplogroup: 'O-M122', users: 5 }]);
+    expect((await surname('欧')).data.haplogroups).toEqual([]);
   });
 
   it('takes edit proposals from users and lets only staff accept them, keeping the history', async () => {

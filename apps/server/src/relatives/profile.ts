@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 const { privacySwitches } = schema;
 
 /** Two-character surnames, so 欧阳娜娜 shows as 欧阳女士 and not 欧女士. */
-const COMPOUND_SURNAMES = new Set([
+export const COMPOUND_SURNAMES: ReadonlySet<string> = new Set([
   '欧阳',
   '司马',
   '上官',

@@ -8,7 +8,7 @@ import {
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, desc, eq, isNotNull, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { REGIONS } from '../persons/regions.ts';
-import { surnameOf } from '../relatives/profile.ts';
+import { COMPOUND_SURNAMES } from '../relatives/profile.ts';
 
 const { surnames, surnameHistory, families, persons, genomes, relativeConsents } = schema;
 
@@ -63,32 +63,38 @@ export async function topSurnames(db: Db, limit: number): Promise<SurnameSummary
 /**
  * Y haplogroups among consenting users whose tested person carries this surname: consent is an open
  * gene-relatives consent with clan relations on (the user agreed to be compared by Y lineage). Counts
- * distinct users; a haplogroup fewer than SURNAME_HAPLOGROUP_MIN_USERS users share is left out.
+ * distinct users in SQL; a haplogroup fewer than SURNAME_HAPLOGROUP_MIN_USERS users share is left out.
+ * The surname is read from the name as surnameOf does: a known two-character surname when the name
+ * is longer than it, else the first character (so 欧阳娜娜 counts for 欧阳, not 欧).
  */
 export async function surnameHaplogroups(db: Db, surname: string): Promise<SurnameHaplogroup[]> {
+  const name = persons.name;
+  const isCompound = COMPOUND_SURNAMES.has(surname);
+  const longerCompounds = [...COMPOUND_SURNAMES].filter((c) => c.startsWith(surname) && c !== surname);
+  const bySurname = isCompound
+    ? and(like(name, `${surname}%`), sql`char_length(${name}) > 2`)
+    : and(
+        like(name, `${surname}%`),
+        longerCompounds.length
+          ? sql`not (char_length(${name}) > 2 and left(${name}, 2) in (${sql.join(
+              longerCompounds.map((c) => sql`${c}`),
+              sql`, `,
+            )}))`
+          : undefined,
+      );
+  const users = sql<number>`count(distinct ${persons.ownerUserId})`;
   const rows = await db
-    .selectDistinct({ userId: persons.ownerUserId, name: persons.name, haplogroup: genomes.yHaplogroup })
+    .select({ haplogroup: genomes.yHaplogroup, users })
     .from(persons)
     .innerJoin(genomes, eq(genomes.personId, persons.id))
     .innerJoin(relativeConsents, eq(relativeConsents.personId, persons.id))
     .where(
-      and(
-        like(persons.name, `${surname}%`),
-        isNotNull(genomes.yHaplogroup),
-        isNull(relativeConsents.withdrawnAt),
-        eq(relativeConsents.openClanRelation, true),
-      ),
-    );
-  const users = new Map<string, Set<string>>();
-  for (const r of rows) {
-    if (!r.haplogroup || surnameOf(r.name) !== surname) continue;
-    const set = users.get(r.haplogroup) ?? new Set<string>();
-    set.add(r.userId);
-    users.set(r.haplogroup, set);
-  }
-  return [...users]
-    .filter(([, set]) => set.size >= SURNAME_HAPLOGROUP_MIN_USERS)
-    .map(([haplogroup, set]) => ({ haplogroup, users: set.size }))
+      and(bySurname, isNotNull(genomes.yHaplogroup), isNull(relativeConsents.withdrawnAt), eq(relativeConsents.openClanRelation, true)),
+    )
+    .groupBy(genomes.yHaplogroup)
+    .having(sql`${users} >= ${SURNAME_HAPLOGROUP_MIN_USERS}`);
+  return rows
+    .map((r) => ({ haplogroup: r.haplogroup as string, users: Number(r.users) }))
     .sort((a, b) => b.users - a.users || a.haplogroup.localeCompare(b.haplogroup));
 }
 
