@@ -5,6 +5,7 @@ import { FAMILY_PAGE_SIZE, LIBRARY_API_PATHS } from '@jiyin/contracts/libraryApi
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { schema, seedDemoContent, testDatabaseTargets } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
@@ -294,5 +295,20 @@ describe.each(testDatabaseTargets())('surname and family libraries on $name', (t
     expect((await call('GET', `${LIBRARY_API_PATHS.leads}?barcode=${BARCODE.a}`, 'b')).code).toBe(CODES.NOT_FOUND.code);
     expect((await call('PUT', LIBRARY_API_PATHS.leads, 'b', { barcode: BARCODE.a, surname: '李' })).code).toBe(CODES.NOT_FOUND.code);
     expect((await call('GET', `${LIBRARY_API_PATHS.leads}?barcode=${BARCODE.a}`, 'a')).data.residence).toBe('示例市');
+  });
+
+  it('puts the user’s own library rows, and only theirs, in the account data export', async () => {
+    const archive = async (who: 'a' | 'b') => {
+      const res = await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: cookie[who] } });
+      return JSON.parse(strFromU8(unzipSync(res.rawPayload)['my-data.json'])).genealogyLibrary;
+    };
+    const a = await archive('a');
+    expect(a.familyClaims.map((c: { barcode: string }) => c.barcode)).toEqual([BARCODE.a]);
+    expect(a.familyMaterials).toHaveLength(1);
+    expect(a.surnameProposals).toHaveLength(1);
+    expect(a.familyLeads[0].residence).toBe('示例市');
+    const b = await archive('b');
+    expect(b.familyClaims).toEqual([]);
+    expect(b.familiesCreated).toHaveLength(22);
   });
 });
