@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
 
@@ -87,6 +88,21 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
     await panel.getByTestId('claim-family').click();
     await panel.getByTestId('claim-status').getByText('已认领').waitFor();
     await screenshot(page, vp, 'family-claimed');
+
+    // A claimant adds a genealogy book with a scanned page; the page is re-encoded by the upload call.
+    const scan = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#efe4c8' } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('add-material').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('标题').fill(`族谱卷一（${vp.name}）`);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'page1.png', mimeType: 'image/png', buffer: scan });
+    await dialog.getByText('已上传 1 张').waitFor();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const material = page.getByTestId('family-materials').locator('img[alt^="族谱卷一"]');
+    await material.first().waitFor();
+    expect(await material.first().getAttribute('src')).toMatch(/^\/uploads\/family\/[0-9a-f-]{36}\.png$/);
 
     await gotoReady(page, `${baseUrl()}/report/ancestry/claimed-person-list`);
     await page.getByTestId('claimed-list').getByText('示例家族·陈氏（演示数据）').waitFor();

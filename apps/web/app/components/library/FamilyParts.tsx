@@ -204,7 +204,7 @@ function FamilyFormModal({
   };
   return (
     <Modal title={title} open={open} onCancel={onClose} footer={null} destroyOnHidden>
-      <Form layout="vertical" onFinish={submit} initialValues={{ type: 'genealogy', ...initial }}>
+      <Form name="family" layout="vertical" onFinish={submit} initialValues={{ type: 'genealogy', ...initial }}>
         <Form.Item name="name" label="家族名称" rules={[{ required: true, message: '请填写家族名称' }]}>
           <Input maxLength={40} placeholder="例：某地某氏某支" />
         </Form.Item>
@@ -424,7 +424,7 @@ function Materials({ view, onChange }: { view: FamilyView; onChange: () => void 
         </div>
       )}
       <Modal title="添加资料" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
-        <Form layout="vertical" onFinish={submit} initialValues={{ kind: 'genealogy' }}>
+        <Form name="material" layout="vertical" onFinish={submit} initialValues={{ kind: 'genealogy' }}>
           <Form.Item name="kind" label="类型">
             <Radio.Group options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
@@ -489,7 +489,7 @@ export function HistoryLines({
         ))}
       </ul>
       {canContribute && (
-        <Form form={form} layout="inline" onFinish={add} className="family-filter">
+        <Form name="history" form={form} layout="inline" onFinish={add} className="family-filter">
           <Form.Item name="year">
             <InputNumber placeholder="年份" min={-3000} max={2100} aria-label="年份" />
           </Form.Item>
@@ -551,6 +551,7 @@ function Projects({ view, onChange }: { view: FamilyView; onChange: () => void }
       ))}
       {view.canContribute && (
         <Form
+          name="project"
           form={form}
           layout="inline"
           className="family-filter"
