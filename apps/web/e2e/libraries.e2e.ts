@@ -103,6 +103,8 @@ describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height
     const material = page.getByTestId('family-materials').locator('img[alt^="族谱卷一"]');
     await material.first().waitFor();
     expect(await material.first().getAttribute('src')).toMatch(/^\/uploads\/family\/[0-9a-f-]{36}\.png$/);
+    await page.getByTestId('family-materials').scrollIntoViewIfNeeded();
+    await screenshot(page, vp, 'family-materials');
 
     await gotoReady(page, `${baseUrl()}/report/ancestry/claimed-person-list`);
     await page.getByTestId('claimed-list').getByText('示例家族·陈氏（演示数据）').waitFor();
