@@ -8,6 +8,7 @@ import { contentRoutes } from './content/routes.ts';
 import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
 import { embedRoutes } from './embed/routes.ts';
+import { familyRoutes } from './families/routes.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
@@ -20,6 +21,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { surnameRoutes } from './surnames/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -43,6 +45,8 @@ const DOMAINS = [
   liveRoutes,
   ancestryRoutes,
   originRoutes,
+  surnameRoutes,
+  familyRoutes,
   relativesRoutes,
   orderRoutes,
   paymentRoutes,

@@ -110,6 +110,21 @@ export const REAL_PAGES: Record<string, string> = {
   '/report/gene-relatives': 'routes/report/relatives/list.tsx',
   '/report/gene-relatives/protocol': 'routes/report/relatives/protocol.tsx',
   '/report/gene-relatives/detail/:id?': 'routes/report/relatives/detail.tsx',
+  '/ancestry/library-surname': 'routes/ancestry/library-surname.tsx',
+  '/ancestry/library-surname/search': 'routes/ancestry/library-surname-search.tsx',
+  '/ancestry/library-family': 'routes/ancestry/library-family.tsx',
+  '/ancestry/library-family/search': 'routes/ancestry/library-family.tsx',
+  '/ancestry/surname-base/celebrity': 'routes/ancestry/surname-base.tsx',
+  '/ancestry/surname-base/live': 'routes/ancestry/surname-base.tsx',
+  '/ancestry/surname-base/rr': 'routes/ancestry/surname-base.tsx',
+  '/ancestry/family/:id': 'routes/ancestry/family.tsx',
+  '/report/ancestry/family/:id': 'routes/ancestry/report-family.tsx',
+  '/report/ancestry/family-history': 'routes/ancestry/report-family-history.tsx',
+  '/report/ancestry/exclude-list': 'routes/ancestry/report-claim-lists.tsx',
+  '/report/ancestry/exclude-detail': 'routes/ancestry/report-exclude-detail.tsx',
+  '/report/ancestry/claimed-person-list': 'routes/ancestry/report-claim-lists.tsx',
+  '/report/ancestry/all-list': 'routes/ancestry/report-all-list.tsx',
+  '/report/ancestry/upgrade-star': 'routes/ancestry/report-upgrade-star.tsx',
 };
 
 const LAYOUT_FILES: Record<LayoutId, string> = {

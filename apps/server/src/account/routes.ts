@@ -10,6 +10,7 @@ import { newId } from '../auth/tokens.ts';
 import { findUser, userView } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { libraryExport } from '../families/export.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { importJobView } from '../imports/views.ts';
 import { notificationViews } from '../notifications/service.ts';
@@ -157,6 +158,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         .where(eq(chatMessages.senderUserId, me.userId))
         .orderBy(chatMessages.seq),
       deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
+      genealogyLibrary: await libraryExport(db, me.userId),
       sessions: await db
         .select({
           createdAt: sessions.createdAt,

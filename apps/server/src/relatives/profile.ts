@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 const { privacySwitches } = schema;
 
 /** Two-character surnames, so 欧阳娜娜 shows as 欧阳女士 and not 欧女士. */
-const COMPOUND_SURNAMES = new Set([
+export const COMPOUND_SURNAMES: ReadonlySet<string> = new Set([
   '欧阳',
   '司马',
   '上官',
@@ -53,9 +53,14 @@ const HAN = /^\p{Script=Han}/u;
 export function maskedName(name: string, gender: 'male' | 'female'): string {
   const trimmed = name.trim();
   if (!HAN.test(trimmed)) return `${[...trimmed][0]?.toUpperCase() ?? '*'}**`;
+  return `${surnameOf(trimmed)}${gender === 'male' ? '先生' : '女士'}`;
+}
+
+/** The surname of a Chinese name: a known two-character surname when the name is longer than it, else the first character. */
+export function surnameOf(name: string): string {
+  const trimmed = name.trim();
   const two = trimmed.slice(0, 2);
-  const surname = trimmed.length > 2 && COMPOUND_SURNAMES.has(two) ? two : [...trimmed][0];
-  return `${surname}${gender === 'male' ? '先生' : '女士'}`;
+  return trimmed.length > 2 && COMPOUND_SURNAMES.has(two) ? two : ([...trimmed][0] ?? '');
 }
 
 const SHOW_FULL_NAME_DEFAULT = PRIVACY_FEATURES.find((f) => f.feature === 'showFullName')?.defaultOpen ?? false;

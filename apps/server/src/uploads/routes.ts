@@ -4,6 +4,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { ACCOUNT_PATHS, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, authCodeSchema, nationCodeSchema, phoneSchema } from '@jiyin/contracts/accounts';
 import { ok } from '@jiyin/contracts/envelope';
+import { FAMILY_IMAGE_MAX_SIDE } from '@jiyin/contracts/libraryApi';
 import { CHAT_IMAGE_MAX_SIDE } from '@jiyin/contracts/social';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
@@ -17,8 +18,10 @@ import { requireUser } from '../users/session.ts';
 const KINDS = {
   avatar: { dir: 'avatars', maxSide: AVATAR_MAX_SIDE },
   community_chat: { dir: 'chat', maxSide: CHAT_IMAGE_MAX_SIDE },
+  /** Family materials: scanned genealogy pages must stay legible. */
+  family: { dir: 'family', maxSide: FAMILY_IMAGE_MAX_SIDE },
 } as const;
-const typeQuery = z.object({ type: z.enum(['avatar', 'community_chat'], { error: '上传失败，请重试' }) });
+const typeQuery = z.object({ type: z.enum(['avatar', 'community_chat', 'family'], { error: '上传失败，请重试' }) });
 const byAuthQuery = z.object({
   type: z.literal('avatar', { error: '上传失败，请重试' }),
   nationCode: nationCodeSchema,

@@ -13,3 +13,4 @@ export * from './wallet.ts';
 export * from './notifications.ts';
 export * from './messages.ts';
 export * from './embed.ts';
+export * from './genealogyLibrary.ts';

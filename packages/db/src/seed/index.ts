@@ -20,9 +20,10 @@ import { DEMO_COUPON_CODES, DEMO_PRODUCTS } from './catalog.ts';
 import { DEMO_CONTENT, DEMO_DESCRIPTIONS } from './content.ts';
 import { DEMO_KITS } from './kits.ts';
 import { WEBVIEW_CONTENT } from './webviewContent.ts';
+import { seedDemoFamilies, seedSurnames } from './genealogy/index.ts';
 
 /** Bump when the demo content changes so existing installs pick it up on their next start. */
-export const DEMO_SEED_VERSION = 9;
+export const DEMO_SEED_VERSION = 10;
 
 /**
  * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes
@@ -102,6 +103,9 @@ export async function seedDemoContent(db: Db): Promise<void> {
         })
         .onConflictDoNothing();
     }
+    // v9: the surname library's reference rows and the demo families.
+    await seedSurnames(tx);
+    await seedDemoFamilies(tx);
     await tx
       .insert(seedVersions)
       .values({ name: 'demo', version: DEMO_SEED_VERSION })

@@ -8,6 +8,7 @@ import { ancestryClient } from './ancestry.ts';
 import { embedClient } from './embed.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
+import { libraryClient } from './library.ts';
 import { originClient } from './origin.ts';
 import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
@@ -39,6 +40,7 @@ export function apiClient(api: ApiTransport) {
     ...embedClient(api),
     ...ancestryClient(api),
     ...originClient(api),
+    ...libraryClient(api),
     ...relativesClient(api),
     ...shopClient(api),
     ...socialClient(api),
