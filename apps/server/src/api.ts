@@ -8,8 +8,10 @@ import { contentRoutes } from './content/routes.ts';
 import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
+import { fissionRoutes } from './fission/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
+import { kitResultRoutes } from './kitServices/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -19,6 +21,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { staffBackOfficeRoutes } from './staff/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -47,6 +50,9 @@ const DOMAINS = [
   paymentRoutes,
   couponRoutes,
   walletRoutes,
+  kitResultRoutes,
+  fissionRoutes,
+  staffBackOfficeRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

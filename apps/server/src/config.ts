@@ -87,6 +87,8 @@ export interface Config {
   };
   /** Private messages an account may send per minute (CHAT_MESSAGES_PER_MINUTE). */
   chatMessagesPerMinute: number;
+  /** The staff back office's sign-in policy and who is staff besides users.staff (README, configuration table). */
+  staff: { sessionMaxHours: number; confirmMinutes: number; phones: readonly string[] };
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
 
@@ -138,6 +140,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recentSigninHours: Number(env.RELATIVES_RECENT_SIGNIN_HOURS ?? 24),
     },
     chatMessagesPerMinute: Number(env.CHAT_MESSAGES_PER_MINUTE ?? 20),
+    staff: {
+      sessionMaxHours: positiveInt(env.STAFF_SESSION_MAX_HOURS, 'STAFF_SESSION_MAX_HOURS') ?? 12,
+      confirmMinutes: positiveInt(env.STAFF_CONFIRM_MINUTES, 'STAFF_CONFIRM_MINUTES') ?? 30,
+      phones: (env.STAFF_PHONES ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    },
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     env: appEnv,

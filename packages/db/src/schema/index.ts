@@ -12,3 +12,5 @@ export * from './coupons.ts';
 export * from './wallet.ts';
 export * from './notifications.ts';
 export * from './messages.ts';
+export * from './kitServices.ts';
+export * from './fission.ts';
