@@ -198,7 +198,8 @@ describe.each(testDatabaseTargets())('kit services, staff back office and referr
 
     const list = (cookie: string, personId = alicePerson) =>
       call('GET', `${fillPattern(KIT_RESULT_PATHS.list, { type: 'hpv' })}?personId=${personId}`, cookie);
-    const one = (cookie: string, type = 'hpv') => call('GET', fillPattern(KIT_RESULT_PATHS.one, { type, id: saved.data.id }), cookie);
+    const one = (cookie: string | null, type = 'hpv') =>
+      call('GET', fillPattern(KIT_RESULT_PATHS.one, { type, id: saved.data.id }), cookie);
     expect((await list(alice)).data.list).toMatchObject([
       { id: saved.data.id, items: [{ name: 'HPV 16' }, { flag: 'positive', refRange: '未检出' }] },
     ]);

@@ -7,6 +7,7 @@ import { accountsClient } from './accounts.ts';
 import { ancestryClient } from './ancestry.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
+import { kitServicesClient } from './kitServices.ts';
 import { originClient } from './origin.ts';
 import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
@@ -40,6 +41,7 @@ export function apiClient(api: ApiTransport) {
     ...relativesClient(api),
     ...shopClient(api),
     ...socialClient(api),
+    ...kitServicesClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
