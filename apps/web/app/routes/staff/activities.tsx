@@ -16,6 +16,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return staffData(await apiClient(context.api).staffActivities());
 }
 
+/** One form row per picture of §3 Activity. */
+const PIC_SLOTS = Array.from({ length: ACTIVITY_PIC_COUNT }, (_, i) => `pic-${i + 1}`);
+
 interface ActivityForm {
   topic: ActivityInput['topic'];
   title: string;
@@ -107,8 +110,8 @@ export default function StaffActivities({ loaderData }: Route.ComponentProps) {
           <Input.TextArea rows={3} />
         </Form.Item>
         <p className="muted">活动图片须正好 {ACTIVITY_PIC_COUNT} 张，填写本站图片地址（/uploads/… 或 /static/…）。</p>
-        {Array.from({ length: ACTIVITY_PIC_COUNT }, (_, i) => (
-          <Space key={i} wrap>
+        {PIC_SLOTS.map((slot, i) => (
+          <Space key={slot} wrap>
             <Form.Item label={`图片 ${i + 1} 地址`} name={['pics', i, 'url']} rules={[{ required: true, message: '请填写图片地址' }]}>
               <Input style={{ width: 320 }} />
             </Form.Item>
