@@ -27,7 +27,11 @@ describe.each(VIEWPORTS)('kit services and the back office at $name ($width×$he
       receiver: '陈静',
       nationCode: '86',
       phone: '13812345678',
-      region: { province: { code: '31', name: '上海市' }, city: { code: '3101', name: '市辖区' }, district: { code: '310104', name: '徐汇区' } },
+      region: {
+        province: { code: '31', name: '上海市' },
+        city: { code: '3101', name: '市辖区' },
+        district: { code: '310104', name: '徐汇区' },
+      },
       detail: '漕溪北路 88 号',
       isDefault: true,
     });

@@ -4,6 +4,11 @@ import type { AppLoadContext } from 'react-router';
 import { apiClient } from '../api/index.ts';
 import { reportContext } from '../reportContext.ts';
 
+/** Kit-service report pages (§2.2 hpv, hp, amh, vade). */
+export function isKitServicePath(pathname: string): boolean {
+  return /^\/report\/(hpv|hp|amh|vade|ngs)(\/|$)/.test(pathname);
+}
+
 /** The test type of a kit-service report path: /report/hpv/detail → HPV. */
 export function testTypeOfPath(pathname: string): LabTestType {
   const type = labTypeOfSlug(pathname.split('/')[2] ?? '');

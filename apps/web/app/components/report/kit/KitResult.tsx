@@ -64,9 +64,18 @@ export function KitResult({ result }: { result: LabResultView }) {
           dataSource={result.items}
           columns={[
             { title: '检测项目', dataIndex: 'name' },
-            { title: '结果', dataIndex: 'value', render: (v: string, i) => `${v}${i.unit ? ` ${i.unit}` : ''}` },
+            // The flag sits with the value so a phone shows both without scrolling sideways.
+            {
+              title: '结果',
+              dataIndex: 'value',
+              render: (v: string, i) => (
+                <span className="kit-value">
+                  {v}
+                  {i.unit ? ` ${i.unit}` : ''} <Tag color={FLAG_COLOURS[i.flag]}>{LAB_FLAG_LABELS[i.flag]}</Tag>
+                </span>
+              ),
+            },
             { title: '参考范围（检测机构提供）', dataIndex: 'refRange', render: (r: string) => r || '—' },
-            { title: '判定', dataIndex: 'flag', render: (f: LabFlag) => <Tag color={FLAG_COLOURS[f]}>{LAB_FLAG_LABELS[f]}</Tag> },
           ]}
         />
         <p className="muted kit-disclaimer">
