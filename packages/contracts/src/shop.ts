@@ -75,10 +75,10 @@ export const PAY_RESULTS = ['ok', 'fail', 'cancel'] as const;
 export type PayResult = (typeof PAY_RESULTS)[number];
 
 /** Pay types with an adapter; which are on is configuration (GET payTypes answers them). */
-export const PAY_TYPES = ['dev', 'alipay'] as const;
+export const PAY_TYPES = ['dev', 'alipay', 'wechat'] as const;
 export type PayType = (typeof PAY_TYPES)[number];
 
-export const PAY_TYPE_LABELS: Record<PayType, string> = { dev: '模拟支付（开发环境）', alipay: '支付宝' };
+export const PAY_TYPE_LABELS: Record<PayType, string> = { dev: '模拟支付（开发环境）', alipay: '支付宝', wechat: '微信支付' };
 
 /** An unpaid order is closed (its stock and coupon given back) this long after it was placed. */
 export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
@@ -193,7 +193,22 @@ export const createOrderSchema = skuPriceSchema.extend({
 export const payOrderSchema = z.object({
   payType: z.enum(PAY_TYPES, { error: '不支持的支付方式' }),
   wxAppAlias: z.string().max(40).optional(),
+  /** The payer's openid in the messaging app (WeChat JSAPI pay); the messaging app's authorisation gives it. */
+  openid: z
+    .string()
+    .regex(/^[\w-]{6,64}$/, '微信用户标识不正确')
+    .optional(),
 });
+
+/** §3 messaging-app payment request: what WeixinJSBridge getBrandWCPayRequest takes. */
+export interface WechatJsapiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
 
 export const orderStatusSchema = z.object({ status: z.enum(['cancelled', 'hidden'], { error: '不支持的操作' }) });
 
@@ -220,6 +235,8 @@ export interface PayStart {
   amount: number;
   /** Where the page sends the payer (a provider's cashier); the development cashier is a dialog instead. */
   redirectUrl?: string;
+  /** The messaging app's in-browser pay (§3 payload, §4 results ok, fail, cancel). */
+  jsapi?: WechatJsapiParams;
 }
 
 export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
