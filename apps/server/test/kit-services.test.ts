@@ -296,6 +296,35 @@ describe.each(testDatabaseTargets())('kit services, staff back office and referr
     expect((await call('GET', FISSION_PATHS.me, null)).code).toBe(CODES.NOT_LOGGED_IN.code);
   });
 
+  it('retrieves the orders sent to a phone, or bought by its account, with that phone’s SMS code only', async () => {
+    // Bob's earlier order went to ADDRESS.phone, a phone without an account.
+    const code = async (phoneNumber: string) => {
+      t.clock.advance(61_000);
+      const sent = await call('POST', ACCOUNT_PATHS.sendSmsCode, null, {
+        phone: phoneNumber,
+        nationCode: '86',
+        verifyType: 'orders',
+        neCaptcha: 'dev',
+      });
+      expect(sent.code, sent.msg).toBe(0);
+      return t.sms.lastCode(phoneNumber) as string;
+    };
+    const retrieve = (phoneNumber: string, authCode: string) =>
+      call('POST', SHOP_PATHS.retrieveOrders, null, { nationCode: '86', phoneNumber, authCode });
+    expect((await retrieve(ADDRESS.phone, '000000')).code).not.toBe(0);
+    const first = await code(ADDRESS.phone);
+    const sentTo = await retrieve(ADDRESS.phone, first);
+    expect(sentTo.data.list.length).toBeGreaterThanOrEqual(3);
+    expect(sentTo.data.list[0]).toMatchObject({ receiver: '李**', region: '北京市 海淀区' });
+    expect(sentTo.data.list[0]).not.toHaveProperty('address');
+    // The code is single use.
+    expect((await retrieve(ADDRESS.phone, first)).code).toBe(CODES.SMS_CODE_EXPIRED.code);
+    // Alice's own account phone: her orders (also sent to ADDRESS.phone); a stranger's phone sees none.
+    const mine = await retrieve(phone(2), await code(phone(2)));
+    expect(mine.data.list.length).toBeGreaterThan(0);
+    expect((await retrieve('13900000077', await code('13900000077'))).data.list).toEqual([]);
+  });
+
   it('lets staff list and edit products, every edit in the audit log', async () => {
     const list = (await call('GET', STAFF_PATHS.products, staff)).data.list;
     expect(list.find((p: { id: string }) => p.id === 'HPV')).toMatchObject({ name: '宫颈癌筛查（HPV）', price: 19900, online: true });

@@ -62,7 +62,8 @@ export const NATION_CODES = [
 ] as const;
 export const DEFAULT_NATION_CODE = '86';
 
-export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel', 'recheck', 'withdraw'] as const;
+/** `orders`: retrieving the orders sent to a phone (§7.8), for whoever holds it, registered or not. */
+export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel', 'recheck', 'withdraw', 'orders'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** §5: phone number 6 to 16 digits. */

@@ -32,6 +32,8 @@ export const SHOP_PATHS = {
   coupons: '/v2/coupon/coupons',
   /** POST {code}: redeem a code for a coupon. */
   couponRedeem: '/v2/coupon/redeem',
+  /** POST {nationCode, phoneNumber, authCode}: the orders sent to or bought by that phone (§7.8 retrieve by phone and code). */
+  retrieveOrders: '/v1/order/retrieve',
   /** POST {productId, sku, count}: the coupons usable on that purchase, best first (§7.8 recommendation). */
   couponRecommend: '/v2/coupon/recommendation',
 } as const;
@@ -277,3 +279,16 @@ export const redeemSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{4,32}$/, '兑换码为 4–32 位字母或数字'),
 });
+
+/** An order as retrieval by phone shows it: what and where it stands, without the full address. */
+export interface RetrievedOrder {
+  id: string;
+  productName: string;
+  count: number;
+  total: number;
+  state: OrderState;
+  stateLabel: string;
+  receiver: string;
+  region: string;
+  createdAt: string;
+}
