@@ -26,7 +26,6 @@ export const PENDING_ROUTES: readonly string[] = [
   '/community/comment-detail',
   '/buy/speed-package',
   '/buy/upgrade',
-  '/buy/y-full',
   '/buy/y-full-no-return',
   '/login',
   '/report/ancestry/family/:id',

@@ -24,6 +24,7 @@ export const REAL_PAGES: Record<string, string> = {
   '/buy/:productId/order': 'routes/buy/order.tsx',
   '/buy/standard/order': 'routes/buy/order.tsx',
   '/buy/invoice': 'routes/buy/invoice.tsx',
+  '/buy/y-full': 'routes/buy/order.tsx',
   '/user/orders': 'routes/user/orders.tsx',
   '/user/orders/:id': 'routes/user/order.tsx',
   '/user/coupon': 'routes/user/coupon.tsx',

@@ -6,7 +6,7 @@ import { STAFF_PATHS } from '@jiyin/contracts/staff';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
-import { apiUser } from './helpers.ts';
+import { apiUser, lastCode } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,12 +21,13 @@ describe.each(VIEWPORTS)('kit services and the back office at $name ($width×$he
   it('staff ship an HPV kit and enter its result; the customer reads the report and the referral pages', { timeout: 120_000 }, async () => {
     const n = vp.name === 'pc' ? 0 : 1;
     const barcode = `HV00000009${n}1`;
+    const deliveryPhone = `1390000018${n}`;
     const customer = await apiUser(`136000001${80 + n}`, '宫颈筛查');
     const staff = await apiUser(`136000001${90 + n}`, '客服小林');
     const address = await customer.call<{ id: string }>('POST', ACCOUNT_PATHS.deliveryAddresses, {
       receiver: '陈静',
       nationCode: '86',
-      phone: '13812345678',
+      phone: deliveryPhone,
       region: {
         province: { code: '31', name: '上海市' },
         city: { code: '3101', name: '市辖区' },
@@ -111,6 +112,19 @@ describe.each(VIEWPORTS)('kit services and the back office at $name ($width×$he
     await gotoReady(mine, `${baseUrl()}/report/amh`);
     await mine.getByTestId('kit-empty').waitFor();
     await screenshot(mine, vp, 'report-amh-empty');
+
+    // §7.8 retrieve orders by phone and code: the order sent to the delivery phone.
+    await gotoReady(mine, `${baseUrl()}/user/orders`);
+    await mine.getByText('凭手机号查询订单').click();
+    const retrieve = mine.getByTestId('retrieve-orders');
+    await retrieve.getByLabel('手机号').fill(deliveryPhone);
+    await retrieve.getByTestId('verify-code-button').click();
+    await retrieve.getByText('秒后重新发送').waitFor();
+    await retrieve.getByLabel('验证码', { exact: true }).fill(await lastCode(deliveryPhone));
+    await retrieve.getByRole('button', { name: '查询' }).click();
+    // Binding the kit moved the order to bound by itself.
+    await retrieve.getByTestId('retrieved-order').getByText('宫颈癌筛查（HPV） × 1 · 采样盒已绑定').waitFor();
+    await screenshot(mine, vp, 'orders-retrieve');
 
     await gotoReady(mine, `${baseUrl()}/webview/fission`);
     await mine.getByTestId('fission-me').waitFor();
