@@ -1,8 +1,9 @@
-import { isOk } from '@jiyin/contracts/envelope';
+import { CODES } from '@jiyin/contracts/codes';
+import type { FissionMe } from '@jiyin/contracts/fission';
 import { signinPath } from '@jiyin/contracts/guards';
 import { App, Button, Input, List } from 'antd';
 import { useEffect, useState } from 'react';
-import { redirect } from 'react-router';
+import { AppLink } from '../../../components/AppLink.tsx';
 import { apiClient } from '../../../lib/api/index.ts';
 import { formatPrice, pageTitle } from '../../../lib/brand.ts';
 import { formatBeijingTime } from '../../../lib/dates.ts';
@@ -14,11 +15,29 @@ export const meta = () => [{ title: pageTitle('邀请好友') }];
 /** §2.4 /webview/fission/invitation-friend: the user's code and link to pass on, whom they invited, what they earned. */
 export async function loader({ context }: Route.LoaderArgs) {
   const res = await apiClient(context.api).fissionMe();
-  if (!isOk(res) && res.code === 1001) throw redirect(signinPath('/webview/fission/invitation-friend'));
+  // Web views are not guarded pages (§6): a visitor is asked to sign in here.
+  if (res.code === CODES.NOT_LOGGED_IN.code) return null;
   return unwrap(res);
 }
 
 export default function InvitationFriend({ loaderData: me }: Route.ComponentProps) {
+  if (!me) {
+    return (
+      <div className="container fission" data-testid="invitation-friend">
+        <h1>邀请好友</h1>
+        <p>登录后获取你的邀请码和邀请链接。</p>
+        <AppLink to={signinPath('/webview/fission/invitation-friend')}>
+          <Button type="primary" block size="large">
+            登录
+          </Button>
+        </AppLink>
+      </div>
+    );
+  }
+  return <Invitation me={me} />;
+}
+
+function Invitation({ me }: { me: FissionMe }) {
   const { message } = App.useApp();
   const path = `/webview/fission/single-index?code=${me.code}`;
   // The address needs the page's own origin, known in the browser only.
