@@ -2,7 +2,7 @@ import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBy
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
-import { SHOP_PATHS } from '@jiyin/contracts/shop';
+import { SHOP_PATHS, wechatPayResult } from '@jiyin/contracts/shop';
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,15 @@ const ADDRESS = {
   },
   detail: '中关村大街 3 号',
 };
+
+describe('messaging-app pay results (§4)', () => {
+  it('reads WeixinJSBridge err_msg as ok, cancel or fail', () => {
+    expect(wechatPayResult('get_brand_wcpay_request:ok')).toBe('ok');
+    expect(wechatPayResult('get_brand_wcpay_request:cancel')).toBe('cancel');
+    expect(wechatPayResult('get_brand_wcpay_request:fail')).toBe('fail');
+    expect(wechatPayResult(undefined)).toBe('fail');
+  });
+});
 
 describe.each(testDatabaseTargets())('WeChat Pay (API v3, JSAPI) on $name', (target) => {
   let t: TestApp;

@@ -202,6 +202,15 @@ export const payOrderSchema = z.object({
     .optional(),
 });
 
+/**
+ * §4 messaging-app payment results from WeixinJSBridge's err_msg: "…:ok" is ok, "…:cancel" is
+ * cancel, anything else is fail (§8: the caller then gets the serialized result).
+ */
+export function wechatPayResult(errMsg: unknown): PayResult {
+  const s = typeof errMsg === 'string' ? errMsg : '';
+  return s.endsWith(':ok') ? 'ok' : s.endsWith(':cancel') ? 'cancel' : 'fail';
+}
+
 /** §3 messaging-app payment request: what WeixinJSBridge getBrandWCPayRequest takes. */
 export interface WechatJsapiParams {
   appId: string;
