@@ -227,6 +227,8 @@ describe.each(testDatabaseTargets())('kit services, staff back office and referr
       person: { name: '爱丽丝' },
       result: { id: saved.data.id },
     });
+    const log = (await call('GET', STAFF_PATHS.audit, staff)).data.list.map((e: { action: string }) => e.action);
+    expect(log).toEqual(expect.arrayContaining(['staff-lab-result', 'staff-kit-view']));
   });
 
   it('rewards the inviter once when the invitee’s order is done, and shows referral data to its own users only', async () => {

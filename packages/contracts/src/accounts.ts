@@ -284,6 +284,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff-order-done': '订单完成（工作人员）',
   'staff-order-refund': '订单退款（工作人员）',
   'staff-lab-result': '录入检测结果（工作人员）',
+  'staff-kit-view': '查看采样盒与检测结果（工作人员）',
   'staff-product-edit': '修改商品（工作人员）',
   'staff-activity-create': '创建活动（工作人员）',
   'fission-accept': '接受邀请',

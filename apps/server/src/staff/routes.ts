@@ -188,8 +188,9 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
     return ok(await staffOrderView(await order(o.id)));
   });
 
+  // A lab result is health data: staff reads are logged like changes.
   app.get(STAFF_PATHS.kit, async (req) => {
-    await requireStaffSession(req, deps);
+    const me = await requireStaffSession(req, deps);
     const { barcode } = parseInput(barcodeParams, req.params);
     const [row] = await db
       .select({ kit: kits, productName: products.name, person: { id: persons.id, name: persons.name } })
@@ -207,6 +208,7 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
       boundAt: row.kit.boundAt?.toISOString() ?? null,
       result: await resultOfKit(db, barcode),
     };
+    await audit(deps, req, me.userId, 'staff-kit-view', { barcode });
     return ok(view);
   });
 
