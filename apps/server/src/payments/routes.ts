@@ -44,23 +44,12 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  // WeChat Pay signs the raw JSON body: keep it beside the parsed one (this plugin's routes only).
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    (req as typeof req & { rawBody?: string }).rawBody = body as string;
-    try {
-      done(null, body ? JSON.parse(body as string) : undefined);
-    } catch (e) {
-      done(Object.assign(e as Error, { statusCode: 400 }), undefined);
-    }
-  });
-
   /** Server to server: only a notification the provider signed is applied, and only once. */
   app.post(SHOP_PATHS.payNotify, async (req, reply) => {
     const { provider: name } = parseInput(providerParams, req.params);
     const provider = deps.pay.get(name);
-    const rawBody = (req as typeof req & { rawBody?: string }).rawBody ?? null;
-    const notification = provider?.verify(req.body, { headers: req.headers, rawBody });
+    // WeChat Pay signs the raw JSON text, which the app's JSON parser keeps (http/proxy.ts).
+    const notification = provider?.verify(req.body, { headers: req.headers, rawBody: req.rawBody ?? null });
     if (!provider || !notification) {
       req.log.warn({ provider: name }, 'payment notification with a bad signature refused');
       if (name === 'alipay') return reply.type('text/plain').send('fail');

@@ -1,6 +1,6 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import type { PayStart } from '@jiyin/contracts/shop';
-import type { PayNotification, PaymentRow, PayProvider, StartOptions } from './providers.ts';
+import type { NotificationContext, PayNotification, PaymentRow, PayProvider, StartOptions } from './providers.ts';
 
 export interface WechatPayConfig {
   /** The official account's (messaging-app) appid the payer pays in. */
@@ -137,7 +137,7 @@ export class WechatPayProvider implements PayProvider {
     };
   }
 
-  verify(body: unknown, ctx?: { headers: Record<string, unknown>; rawBody: string | null }): PayNotification | null {
+  verify(body: unknown, ctx?: NotificationContext): PayNotification | null {
     if (!ctx?.rawBody || !this.verifySignature(ctx.headers, ctx.rawBody)) return null;
     const n = body as {
       id?: unknown;
