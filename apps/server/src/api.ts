@@ -10,8 +10,10 @@ import type { Deps } from './deps.ts';
 import { embedRoutes } from './embed/routes.ts';
 import { familyRoutes } from './families/routes.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
+import { fissionRoutes } from './fission/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
+import { kitResultRoutes } from './kitServices/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -22,6 +24,7 @@ import { personRoutes } from './persons/routes.ts';
 import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { surnameRoutes } from './surnames/routes.ts';
+import { staffBackOfficeRoutes } from './staff/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -53,6 +56,9 @@ const DOMAINS = [
   couponRoutes,
   walletRoutes,
   embedRoutes,
+  kitResultRoutes,
+  fissionRoutes,
+  staffBackOfficeRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

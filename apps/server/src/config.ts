@@ -5,6 +5,7 @@ import { ENVIRONMENTS, type Environment } from '@jiyin/contracts/constants';
 import type { SiteConfig } from '@jiyin/contracts/api';
 import { SERVICE_HOURS } from '@jiyin/contracts/constants';
 import type { SignKeys } from '@jiyin/contracts/signing';
+import type { WechatPayConfig } from './payments/wechat.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -65,6 +66,8 @@ export interface Config {
     devSecret: string;
     /** Alipay (RSA2), on when ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY and ALIPAY_NOTIFY_URL are set. */
     alipay: { appId: string; privateKey: string; alipayPublicKey: string; gateway: string; notifyUrl: string; returnUrl?: string } | null;
+    /** WeChat Pay API v3 JSAPI, on when every WECHATPAY_* but the gateway is set. */
+    wechat: WechatPayConfig | null;
   };
   /** Session cookies are Secure everywhere but on a developer's or test machine (plain http). */
   secureCookies: boolean;
@@ -94,7 +97,28 @@ export interface Config {
   };
   /** Private messages an account may send per minute (CHAT_MESSAGES_PER_MINUTE). */
   chatMessagesPerMinute: number;
+  /** The staff back office's sign-in policy and who is staff besides users.staff (README, configuration table). */
+  staff: { sessionMaxHours: number; confirmMinutes: number; phones: readonly string[] };
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
+}
+
+function wechatPayConfig(env: NodeJS.ProcessEnv): WechatPayConfig | null {
+  const { WECHATPAY_APP_ID, WECHATPAY_MCH_ID, WECHATPAY_PRIVATE_KEY, WECHATPAY_SERIAL_NO } = env;
+  const { WECHATPAY_PLATFORM_PUBLIC_KEY, WECHATPAY_PLATFORM_SERIAL, WECHATPAY_API_V3_KEY, WECHATPAY_NOTIFY_URL } = env;
+  if (!WECHATPAY_APP_ID || !WECHATPAY_MCH_ID || !WECHATPAY_PRIVATE_KEY || !WECHATPAY_SERIAL_NO) return null;
+  if (!WECHATPAY_PLATFORM_PUBLIC_KEY || !WECHATPAY_PLATFORM_SERIAL || !WECHATPAY_API_V3_KEY || !WECHATPAY_NOTIFY_URL) return null;
+  if (Buffer.byteLength(WECHATPAY_API_V3_KEY) !== 32) throw new Error('WECHATPAY_API_V3_KEY must be the 32-character APIv3 key');
+  return {
+    appId: WECHATPAY_APP_ID,
+    mchId: WECHATPAY_MCH_ID,
+    privateKey: WECHATPAY_PRIVATE_KEY.replaceAll('\\n', '\n'),
+    serialNo: WECHATPAY_SERIAL_NO,
+    platformPublicKey: WECHATPAY_PLATFORM_PUBLIC_KEY.replaceAll('\\n', '\n'),
+    platformSerial: WECHATPAY_PLATFORM_SERIAL,
+    apiV3Key: WECHATPAY_API_V3_KEY,
+    notifyUrl: WECHATPAY_NOTIFY_URL,
+    gateway: env.WECHATPAY_GATEWAY ?? 'https://api.mch.weixin.qq.com',
+  };
 }
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
@@ -145,6 +169,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recentSigninHours: Number(env.RELATIVES_RECENT_SIGNIN_HOURS ?? 24),
     },
     chatMessagesPerMinute: Number(env.CHAT_MESSAGES_PER_MINUTE ?? 20),
+    staff: {
+      sessionMaxHours: positiveInt(env.STAFF_SESSION_MAX_HOURS, 'STAFF_SESSION_MAX_HOURS') ?? 12,
+      confirmMinutes: positiveInt(env.STAFF_CONFIRM_MINUTES, 'STAFF_CONFIRM_MINUTES') ?? 30,
+      phones: (env.STAFF_PHONES ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    },
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     env: appEnv,
@@ -192,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               returnUrl: env.ALIPAY_RETURN_URL,
             }
           : null,
+      wechat: wechatPayConfig(env),
     },
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     metricsToken: env.METRICS_TOKEN || undefined,

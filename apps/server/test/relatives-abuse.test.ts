@@ -15,6 +15,7 @@ import { pipelineTestTarget, schema, testDatabaseTargets } from '@jiyin/db';
 import { type ChipName, callsOf, callsOnChip, type RawCall, type Simulation, simulatePedigree, simulationPanel } from '@jiyin/genome';
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
+import { STAFF_PATHS } from '@jiyin/contracts/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_JOB, RELATIVES_MATCH_JOB } from '../src/imports/pipeline.ts';
 import { vendorFileBytes } from '../src/imports/simulated.ts';
@@ -264,6 +265,9 @@ describe.each(testDatabaseTargets())('gene relatives cannot be abused on $name',
     expect((await call('POST', RELATIVES_API_PATHS.staffRelease, 'copier', { barcode: job.barcode })).code).toBe(CODES.NO_PERMISSION.code);
     await account('staff');
     await t.database.db.update(users).set({ staff: true }).where(eq(users.id, userIdOf.staff));
+    // The back office's sign-in policy: the password again before any staff call.
+    expect((await call('GET', RELATIVES_API_PATHS.staffHolds, 'staff')).code).toBe(CODES.STAFF_CONFIRM_REQUIRED.code);
+    expect((await call('POST', STAFF_PATHS.confirm, 'staff', { password: 'jiyin-Strong-2026' })).code).toBe(0);
     const holds = await call('GET', RELATIVES_API_PATHS.staffHolds, 'staff');
     expect(holds.code).toBe(0);
     const held = holds.data.genomes.find((g: { barcode: string }) => g.barcode === job.barcode);

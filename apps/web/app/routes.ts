@@ -24,6 +24,7 @@ export const REAL_PAGES: Record<string, string> = {
   '/buy/:productId/order': 'routes/buy/order.tsx',
   '/buy/standard/order': 'routes/buy/order.tsx',
   '/buy/invoice': 'routes/buy/invoice.tsx',
+  '/buy/y-full': 'routes/buy/order.tsx',
   '/user/orders': 'routes/user/orders.tsx',
   '/user/orders/:id': 'routes/user/order.tsx',
   '/user/coupon': 'routes/user/coupon.tsx',
@@ -89,6 +90,13 @@ export const REAL_PAGES: Record<string, string> = {
   '/report/tumor/detail/:id?': 'routes/report/detail.tsx',
   '/report/tumor/lock-detail/:id?': 'routes/report/lock-detail.tsx',
   '/report/electronic-report': 'routes/report/electronic-report.tsx',
+  '/report/vade': 'routes/report/kit/list.tsx',
+  '/report/vade/detail/:id?': 'routes/report/kit/detail.tsx',
+  '/report/hpv/detail': 'routes/report/kit/detail.tsx',
+  '/report/hp': 'routes/report/kit/list.tsx',
+  '/report/hp/detail': 'routes/report/kit/detail.tsx',
+  '/report/amh': 'routes/report/kit/list.tsx',
+  '/report/amh/detail/:id': 'routes/report/kit/detail.tsx',
   '/ancestry/ytree': 'routes/ancestry/ytree.tsx',
   '/report/ancestry': 'routes/report/ancestry/index.tsx',
   '/report/ancestry/nation': 'routes/report/ancestry/nation.tsx',
@@ -125,6 +133,22 @@ export const REAL_PAGES: Record<string, string> = {
   '/report/ancestry/claimed-person-list': 'routes/ancestry/report-claim-lists.tsx',
   '/report/ancestry/all-list': 'routes/ancestry/report-all-list.tsx',
   '/report/ancestry/upgrade-star': 'routes/ancestry/report-upgrade-star.tsx',
+  '/webview/fission': 'routes/webview/fission/index.tsx',
+  '/webview/fission/fission-success': 'routes/webview/fission/fission-success.tsx',
+  '/webview/fission/hearing': 'routes/webview/fission/project-detail.tsx',
+  '/webview/fission/invitation-friend': 'routes/webview/fission/invitation-friend.tsx',
+  '/webview/fission/invitation-rule': 'routes/webview/fission/invitation-rule.tsx',
+  '/webview/fission/project-detail': 'routes/webview/fission/project-detail.tsx',
+  '/webview/fission/rule': 'routes/webview/fission/rule.tsx',
+  '/webview/fission/single-index': 'routes/webview/fission/single-index.tsx',
+  '/webview/fission/sleep': 'routes/webview/fission/project-detail.tsx',
+  '/staff': 'routes/staff/index.tsx',
+  '/staff/orders': 'routes/staff/orders.tsx',
+  '/staff/kits': 'routes/staff/kits.tsx',
+  '/staff/products': 'routes/staff/products.tsx',
+  '/staff/activities': 'routes/staff/activities.tsx',
+  '/staff/holds': 'routes/staff/holds.tsx',
+  '/staff/audit': 'routes/staff/audit.tsx',
 };
 
 const LAYOUT_FILES: Record<LayoutId, string> = {
@@ -133,6 +157,7 @@ const LAYOUT_FILES: Record<LayoutId, string> = {
   'mobile-only-view': 'layouts/mobile-only-view.tsx',
   report: 'layouts/report.tsx',
   'user-home': 'layouts/user-home.tsx',
+  staff: 'layouts/staff.tsx',
 };
 
 const pending = new Set(PENDING_ROUTES);

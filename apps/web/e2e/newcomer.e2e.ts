@@ -68,6 +68,7 @@ async function visibleText(page: Page): Promise<string> {
   const text = await page.evaluate(() => {
     const cited = [...document.querySelectorAll<HTMLElement>('.references')];
     for (const el of cited) el.style.display = 'none';
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here
     const all = document.body.innerText;
     for (const el of cited) el.style.display = '';
     return all;

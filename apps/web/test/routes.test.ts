@@ -30,7 +30,7 @@ describe('route table', () => {
 
   it('nests every route under its layout and ends with the 404 splat', () => {
     const layouts = routes.filter((r) => r.id?.startsWith('layout.'));
-    expect(layouts).toHaveLength(5);
+    expect(layouts).toHaveLength(6);
     expect(layouts.reduce((n, l) => n + (l.children?.length ?? 0), 0)).toBe(paths.length);
     expect(routes.at(-1)).toMatchObject({ path: '*', id: 'not-found' });
   });

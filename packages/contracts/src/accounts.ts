@@ -62,7 +62,8 @@ export const NATION_CODES = [
 ] as const;
 export const DEFAULT_NATION_CODE = '86';
 
-export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel', 'recheck', 'withdraw'] as const;
+/** `orders`: retrieving the orders sent to a phone (§7.8), for whoever holds it, registered or not. */
+export const SMS_PURPOSES = ['signup', 'signin', 'reset', 'modify', 'cancel', 'recheck', 'withdraw', 'orders'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** §5: phone number 6 to 16 digits. */
@@ -277,6 +278,17 @@ export const AUDIT_ACTION_LABELS = {
   'relatives-detail': '查看基因亲人详情',
   'relatives-recheck': '基因亲人身份验证',
   'relatives-release': '放行基因亲人暂停（工作人员）',
+  'staff-confirm': '进入工作人员后台',
+  'staff-order-ship': '订单发货（工作人员）',
+  'staff-order-bind': '订单标记为已绑定（工作人员）',
+  'staff-order-done': '订单完成（工作人员）',
+  'staff-order-refund': '订单退款（工作人员）',
+  'staff-lab-result': '录入检测结果（工作人员）',
+  'staff-kit-view': '查看采样盒与检测结果（工作人员）',
+  'staff-product-edit': '修改商品（工作人员）',
+  'staff-activity-create': '创建活动（工作人员）',
+  'fission-accept': '接受邀请',
+  'orders-retrieve': '凭手机号找回订单',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS | `client:${string}`;
 

@@ -11,6 +11,8 @@ export const GUARDED_PATTERNS: readonly string[] = [
   '/ancestry/reunion/list',
   '/ancestry/reunion/edit/*',
   '/ancestry/family-tree/*',
+  // The staff back office (its role and sign-in policy are checked by its layout and every API call).
+  '/staff/*',
 ];
 
 export const UNGUARDED_EXCEPTIONS: readonly string[] = ['/user/orders/:id', '/user/orders/:id/*'];

@@ -2,7 +2,7 @@
  * Every page route of §2.1–§2.4 with its layout (§2.6) and a Chinese title. The web app builds
  * `app/routes.ts` from this table; tests walk every row.
  */
-export type LayoutId = 'default' | 'default-gray' | 'mobile-only-view' | 'report' | 'user-home';
+export type LayoutId = 'default' | 'default-gray' | 'mobile-only-view' | 'report' | 'user-home' | 'staff';
 
 export interface PageRoute {
   path: string;
@@ -109,8 +109,8 @@ const REPORT: PageRoute[] = [
   ['/tumor', '肿瘤风险'],
   ['/tumor/detail/:id?', '肿瘤风险详情'],
   ['/tumor/lock-detail/:id?', '肿瘤风险详情'],
-  ['/vade', '随身报告'],
-  ['/vade/detail/:id?', '随身报告详情'],
+  ['/vade', '维生素 A/D/E 检测'],
+  ['/vade/detail/:id?', '维生素 A/D/E 检测报告'],
   ['/hpv/detail', 'HPV 检测报告'],
   ['/hp', '幽门螺杆菌检测'],
   ['/hp/detail', '幽门螺杆菌检测报告'],
@@ -177,7 +177,18 @@ const WEBVIEW: PageRoute[] = [
   ['/topics/skin', '皮肤特质'],
 ].map(([sub, title]) => r(`/webview${sub}`, 'mobile-only-view', title));
 
-export const PAGE_ROUTES: readonly PageRoute[] = [...PUBLIC, ...REPORT, ...USER, ...WEBVIEW];
+/** The staff back office (not in the spec's §2: its own area, guarded by role and its sign-in policy). */
+const STAFF: PageRoute[] = [
+  ['', '工作人员后台'],
+  ['/orders', '订单管理'],
+  ['/kits', '采样盒与检测结果'],
+  ['/products', '商品管理'],
+  ['/activities', '活动管理'],
+  ['/holds', '基因亲人审核'],
+  ['/audit', '操作记录'],
+].map(([sub, title]) => r(`/staff${sub}`, 'staff', title));
+
+export const PAGE_ROUTES: readonly PageRoute[] = [...PUBLIC, ...REPORT, ...USER, ...WEBVIEW, ...STAFF];
 
 /** React Router route ids must be unique; a path makes a readable one. */
 export function routeId(path: string): string {

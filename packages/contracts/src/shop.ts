@@ -32,6 +32,8 @@ export const SHOP_PATHS = {
   coupons: '/v2/coupon/coupons',
   /** POST {code}: redeem a code for a coupon. */
   couponRedeem: '/v2/coupon/redeem',
+  /** POST {nationCode, phoneNumber, authCode}: the orders sent to or bought by that phone (§7.8 retrieve by phone and code). */
+  retrieveOrders: '/v1/order/retrieve',
   /** POST {productId, sku, count}: the coupons usable on that purchase, best first (§7.8 recommendation). */
   couponRecommend: '/v2/coupon/recommendation',
 } as const;
@@ -75,10 +77,10 @@ export const PAY_RESULTS = ['ok', 'fail', 'cancel'] as const;
 export type PayResult = (typeof PAY_RESULTS)[number];
 
 /** Pay types with an adapter; which are on is configuration (GET payTypes answers them). */
-export const PAY_TYPES = ['dev', 'alipay'] as const;
+export const PAY_TYPES = ['dev', 'alipay', 'wechat'] as const;
 export type PayType = (typeof PAY_TYPES)[number];
 
-export const PAY_TYPE_LABELS: Record<PayType, string> = { dev: '模拟支付（开发环境）', alipay: '支付宝' };
+export const PAY_TYPE_LABELS: Record<PayType, string> = { dev: '模拟支付（开发环境）', alipay: '支付宝', wechat: '微信支付' };
 
 /** An unpaid order is closed (its stock and coupon given back) this long after it was placed. */
 export const ORDER_PAY_WINDOW_MS = 30 * 60_000;
@@ -193,7 +195,31 @@ export const createOrderSchema = skuPriceSchema.extend({
 export const payOrderSchema = z.object({
   payType: z.enum(PAY_TYPES, { error: '不支持的支付方式' }),
   wxAppAlias: z.string().max(40).optional(),
+  /** The payer's openid in the messaging app (WeChat JSAPI pay); the messaging app's authorisation gives it. */
+  openid: z
+    .string()
+    .regex(/^[\w-]{6,64}$/, '微信用户标识不正确')
+    .optional(),
 });
+
+/**
+ * §4 messaging-app payment results from WeixinJSBridge's err_msg: "…:ok" is ok, "…:cancel" is
+ * cancel, anything else is fail (§8: the caller then gets the serialized result).
+ */
+export function wechatPayResult(errMsg: unknown): PayResult {
+  const s = typeof errMsg === 'string' ? errMsg : '';
+  return s.endsWith(':ok') ? 'ok' : s.endsWith(':cancel') ? 'cancel' : 'fail';
+}
+
+/** §3 messaging-app payment request: what WeixinJSBridge getBrandWCPayRequest takes. */
+export interface WechatJsapiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
 
 export const orderStatusSchema = z.object({ status: z.enum(['cancelled', 'hidden'], { error: '不支持的操作' }) });
 
@@ -220,6 +246,8 @@ export interface PayStart {
   amount: number;
   /** Where the page sends the payer (a provider's cashier); the development cashier is a dialog instead. */
   redirectUrl?: string;
+  /** The messaging app's in-browser pay (§3 payload, §4 results ok, fail, cancel). */
+  jsapi?: WechatJsapiParams;
 }
 
 export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
@@ -260,3 +288,16 @@ export const redeemSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{4,32}$/, '兑换码为 4–32 位字母或数字'),
 });
+
+/** An order as retrieval by phone shows it: what and where it stands, without the full address. */
+export interface RetrievedOrder {
+  id: string;
+  productName: string;
+  count: number;
+  total: number;
+  state: OrderState;
+  stateLabel: string;
+  receiver: string;
+  region: string;
+  createdAt: string;
+}

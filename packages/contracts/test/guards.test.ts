@@ -23,6 +23,9 @@ describe('guards (§6)', () => {
     ['/report', false],
     ['/userx', false],
     ['/shop/gene/product-select', false],
+    ['/staff', true],
+    ['/staff/orders', true],
+    ['/staffing', false],
   ])('%s guarded=%s', (path, guarded) => {
     expect(isGuardedPath(path)).toBe(guarded);
   });

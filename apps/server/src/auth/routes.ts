@@ -110,7 +110,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const registered = Boolean(await findUserByPhone(deps, nationCode, phone));
     if (b.verifyType === 'signup' && registered) throw new ApiError('ALREADY_REGISTERED');
     // Sign-in and reset codes for unknown phones are accepted but never sent: the answer is the same.
-    await sendSmsCode(deps, { nationCode, phone, purpose: b.verifyType }, req.ip, b.verifyType === 'signup' || registered);
+    // Order-retrieval codes go to whoever holds the phone: parcels are sent to people without an account too.
+    const deliver = b.verifyType === 'signup' || b.verifyType === 'orders' || registered;
+    await sendSmsCode(deps, { nationCode, phone, purpose: b.verifyType }, req.ip, deliver);
     return ok({ expiresIn: SMS_CODE_TTL_MS / 1000, resendAfter: deps.config.sms.minIntervalS });
   });
 

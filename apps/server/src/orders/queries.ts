@@ -78,3 +78,9 @@ export async function returnStock(db: Tx, productId: string, count: number): Pro
     .set({ stock: sql`${products.stock} + ${count}` })
     .where(and(eq(products.id, productId), sql`${products.stock} IS NOT NULL`));
 }
+
+/** A customer bound a kit shipped with an order: the order moves shipped → bound (once; later kits change nothing). */
+export async function markOrderBound(db: Tx, orderId: string, now: Date): Promise<void> {
+  const [o] = await db.select({ id: orders.id, state: orders.state }).from(orders).where(eq(orders.id, orderId));
+  if (o?.state === 'shipped') await moveOrder(db, o, 'bound', now);
+}

@@ -1,9 +1,21 @@
 import { ok } from '@jiyin/contracts/envelope';
-import { canHide, couponDiscount, createOrderSchema, invoiceSchema, orderStatusSchema, quote, SHOP_PATHS } from '@jiyin/contracts/shop';
+import { authCodeSchema, nationCodeSchema, phoneSchema } from '@jiyin/contracts/accounts';
+import {
+  canHide,
+  couponDiscount,
+  createOrderSchema,
+  invoiceSchema,
+  ORDER_STATE_LABELS,
+  orderStatusSchema,
+  quote,
+  type RetrievedOrder,
+  SHOP_PATHS,
+} from '@jiyin/contracts/shop';
 import { schema } from '@jiyin/db';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { verifySmsCode } from '../auth/smsCodes.ts';
 import { newId } from '../auth/tokens.ts';
 import { onlineProduct } from '../catalog/queries.ts';
 import { claimCoupon } from '../coupons/queries.ts';
@@ -13,7 +25,8 @@ import { cancelOrder } from '../payments/logic.ts';
 import { requireUser } from '../users/session.ts';
 import { type OrderRow, orderView, ownOrder, takeStock } from './queries.ts';
 
-const { orders, deliveryAddresses, coupons } = schema;
+const { orders, deliveryAddresses, coupons, users, products } = schema;
+const retrieveBody = z.object({ nationCode: nationCodeSchema, phoneNumber: phoneSchema, authCode: authCodeSchema });
 const idParams = z.object({ id: z.uuid('订单不存在') });
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -116,6 +129,39 @@ export async function orderRoutes(app: FastifyInstance, deps: Deps) {
       .offset((page - 1) * size);
     const [{ total }] = await db.select({ total: count() }).from(orders).where(mine);
     return ok({ list: await Promise.all(rows.map((o) => orderView(db, o))), total, page, size });
+  });
+
+  /**
+   * §7.8 retrieve orders by phone and SMS code: whoever proves they hold the phone sees the orders
+   * sent to it or bought by its account, as a summary (no full address, no actions).
+   */
+  app.post(SHOP_PATHS.retrieveOrders, async (req) => {
+    const b = parseInput(retrieveBody, req.body);
+    await verifySmsCode(deps, { nationCode: b.nationCode, phone: b.phoneNumber, purpose: 'orders' }, b.authCode, true);
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.nationCode, b.nationCode), eq(users.phone, b.phoneNumber)));
+    const sentTo = sql`${orders.address}->>'phone' = ${b.phoneNumber}`;
+    const rows = await db
+      .select({ o: orders, productName: products.name })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(owner ? or(sentTo, eq(orders.userId, owner.id)) : sentTo)
+      .orderBy(desc(orders.createdAt))
+      .limit(50);
+    const list: RetrievedOrder[] = rows.map(({ o, productName }) => ({
+      id: o.id,
+      productName,
+      count: o.count,
+      total: o.total,
+      state: o.state,
+      stateLabel: ORDER_STATE_LABELS[o.state],
+      receiver: `${[...o.address.receiver][0] ?? ''}**`,
+      region: o.address.region,
+      createdAt: o.createdAt.toISOString(),
+    }));
+    return ok({ list });
   });
 
   app.get(SHOP_PATHS.order, async (req) => {

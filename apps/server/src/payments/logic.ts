@@ -6,7 +6,7 @@ import { releaseCoupon } from '../coupons/queries.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { moveOrder, type OrderRow, ownOrder, returnStock } from '../orders/queries.ts';
-import type { PayNotification, PayProvider, PayProviders } from './providers.ts';
+import type { PayNotification, PayProvider, PayProviders, StartOptions } from './providers.ts';
 
 const { orders, payments, paymentNotifications } = schema;
 
@@ -20,8 +20,15 @@ function provider(providers: PayProviders, payType: PayType): PayProvider {
 }
 
 /** Opens the cashier for an unpaid order; a pending attempt of the same amount is reused. */
-export async function startPayment(deps: Deps, userId: string, orderId: string, payType: PayType): Promise<PayStart> {
+export async function startPayment(
+  deps: Deps,
+  userId: string,
+  orderId: string,
+  payType: PayType,
+  opts: StartOptions = {},
+): Promise<PayStart> {
   const p = provider(deps.pay, payType);
+  if (payType === 'wechat' && !opts.openid) throw new ApiError('BAD_REQUEST', '请在微信中打开本页并授权后使用微信支付');
   const { db } = deps.database;
   const order = await ownOrder(db, userId, orderId);
   if (order.state !== 'created') throw new ApiError('BAD_REQUEST', '订单当前状态不能支付');
@@ -31,13 +38,13 @@ export async function startPayment(deps: Deps, userId: string, orderId: string, 
     .where(
       and(eq(payments.orderId, order.id), eq(payments.state, 'pending'), eq(payments.payType, payType), eq(payments.amount, order.total)),
     );
-  if (pending) return p.start(pending);
+  if (pending) return p.start(pending, opts);
   const now = deps.now();
   const [created] = await db
     .insert(payments)
     .values({ id: newId(), orderId: order.id, payType, amount: order.total, state: 'pending', createdAt: now, updatedAt: now })
     .returning();
-  return p.start(created);
+  return p.start(created, opts);
 }
 
 /**

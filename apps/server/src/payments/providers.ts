@@ -4,6 +4,7 @@ import type { schema } from '@jiyin/db';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AlipayProvider } from './alipay.ts';
+import { WechatPayProvider } from './wechat.ts';
 
 export type PaymentRow = typeof schema.payments.$inferSelect;
 
@@ -17,12 +18,23 @@ export interface PayNotification {
   tradeNo: string;
 }
 
+/** What opening a cashier may need beyond the payment: the payer's messaging-app openid (WeChat JSAPI). */
+export interface StartOptions {
+  openid?: string;
+}
+
+/** The request a notification came in: some providers sign headers and the raw body. */
+export interface NotificationContext {
+  headers: Record<string, unknown>;
+  rawBody: string | null;
+}
+
 /** One payment provider: opens its cashier, verifies its notifications, refunds. */
 export interface PayProvider {
   readonly name: PayType;
-  start(payment: PaymentRow): PayStart;
+  start(payment: PaymentRow, opts: StartOptions): PayStart | Promise<PayStart>;
   /** The notification if its signature is the provider's, else null. */
-  verify(body: unknown): PayNotification | null;
+  verify(body: unknown, ctx?: NotificationContext): PayNotification | null;
   refund(payment: PaymentRow): Promise<void>;
   /** Asks the provider whether a payment it never notified about went through (reconciliation). */
   query(payment: PaymentRow): Promise<'paid' | 'unpaid'>;
@@ -92,5 +104,6 @@ export function createPayProviders(config: Config): PayProviders {
   const providers = new Map<PayType, PayProvider>();
   if (config.pay.provider === 'dev') providers.set('dev', new DevPayProvider(config.pay.devSecret));
   if (config.pay.alipay) providers.set('alipay', new AlipayProvider(config.pay.alipay));
+  if (config.pay.wechat) providers.set('wechat', new WechatPayProvider(config.pay.wechat));
   return providers;
 }

@@ -26,8 +26,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
   app.post(SHOP_PATHS.pay, async (req) => {
     const me = await requireUser(req, deps);
     const { id } = parseInput(orderParams, req.params);
-    const { payType } = parseInput(payOrderSchema, req.body);
-    return ok(await startPayment(deps, me.userId, id, payType));
+    const { payType, openid } = parseInput(payOrderSchema, req.body);
+    return ok(await startPayment(deps, me.userId, id, payType, { openid }));
   });
 
   app.get(SHOP_PATHS.pay, async (req) => {
@@ -48,15 +48,19 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
   app.post(SHOP_PATHS.payNotify, async (req, reply) => {
     const { provider: name } = parseInput(providerParams, req.params);
     const provider = deps.pay.get(name);
-    const notification = provider?.verify(req.body);
+    // WeChat Pay signs the raw JSON text, which the app's JSON parser keeps (http/proxy.ts).
+    const notification = provider?.verify(req.body, { headers: req.headers, rawBody: req.rawBody ?? null });
     if (!provider || !notification) {
       req.log.warn({ provider: name }, 'payment notification with a bad signature refused');
       if (name === 'alipay') return reply.type('text/plain').send('fail');
+      // WeChat Pay reads a 4xx with {code, message} as a failure and retries.
+      if (name === 'wechat') return reply.code(401).send({ code: 'FAIL', message: '签名验证失败' });
       throw new ApiError('BAD_SIGNATURE', '支付通知签名无效');
     }
     const outcome = await applyNotification(deps, provider, notification);
-    // Alipay stops retrying only on the bare word "success".
+    // Alipay stops retrying only on the bare word "success"; WeChat Pay on an empty 204.
     if (name === 'alipay') return reply.type('text/plain').send('success');
+    if (name === 'wechat') return reply.code(204).send();
     return ok({ outcome });
   });
 

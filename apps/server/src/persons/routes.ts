@@ -8,6 +8,7 @@ import { audit } from '../auth/audit.ts';
 import { newId } from '../auth/tokens.ts';
 import { findUserByPhone, maskPhone } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
+import { markOrderBound } from '../orders/queries.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { setRelativesVisible } from '../relatives/consent.ts';
@@ -118,8 +119,9 @@ export async function personRoutes(app: FastifyInstance, deps: Deps) {
       .update(kits)
       .set({ personId: id, boundAt: deps.now() })
       .where(and(eq(kits.barcode, barcode), isNull(kits.personId)))
-      .returning({ barcode: kits.barcode });
+      .returning({ barcode: kits.barcode, orderId: kits.orderId });
     if (!bound.length) throw new ApiError('BARCODE_BOUND');
+    if (bound[0].orderId) await markOrderBound(db, bound[0].orderId, deps.now());
     await audit(deps, req, me.userId, 'kit-bind', { personId: id, barcode });
     const [view] = await personViews(deps, [await personFor(deps, me.userId, id)]);
     return ok(view);

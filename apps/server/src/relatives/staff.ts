@@ -6,18 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
-import { requireStaff } from '../users/session.ts';
+import { requireStaffSession } from '../users/session.ts';
 import { queueMatching } from './consent.ts';
 import { holdCodeOf } from './guard.ts';
 
 const { relativesGate, relativesPauses, persons } = schema;
 
-/** Staff review of gene relatives: held genomes and paused accounts, and releasing them. */
+/** Staff review of gene relatives: held genomes and paused accounts, and releasing them (back-office sign-in policy). */
 export async function staffRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
 
   app.get(RELATIVES_API_PATHS.staffHolds, async (req) => {
-    await requireStaff(req, deps);
+    await requireStaffSession(req, deps);
     const held = await db
       .select()
       .from(relativesGate)
@@ -52,7 +52,7 @@ export async function staffRoutes(app: FastifyInstance, deps: Deps) {
 
   /** Releases a held genome (it is matched now) or a paused account (its persons are matched again). */
   app.post(RELATIVES_API_PATHS.staffRelease, async (req) => {
-    const me = await requireStaff(req, deps);
+    const me = await requireStaffSession(req, deps);
     const body = parseInput(staffReleaseBodySchema, req.body);
     const now = deps.now();
     if ('barcode' in body) {

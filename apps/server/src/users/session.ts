@@ -23,10 +23,35 @@ export async function requireUser(req: FastifyRequest, deps: Deps): Promise<Sess
   throw new ApiError(s.kind === 'expired' ? 'SESSION_EXPIRED' : s.kind === 'revoked' ? 'SESSION_REVOKED' : 'NOT_LOGGED_IN');
 }
 
-/** Staff only (users.staff, set by operators): anyone else gets the §8 no-permission answer. */
+/**
+ * Staff only (users.staff, or a phone operators list in STAFF_PHONES): anyone else gets the §8
+ * no-permission answer.
+ */
 export async function requireStaff(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
   const me = await requireUser(req, deps);
-  const [u] = await deps.database.db.select({ staff: schema.users.staff }).from(schema.users).where(eq(schema.users.id, me.userId));
-  if (!u?.staff) throw new ApiError('NO_PERMISSION');
+  const [u] = await deps.database.db
+    .select({ staff: schema.users.staff, phone: schema.users.phone })
+    .from(schema.users)
+    .where(eq(schema.users.id, me.userId));
+  if (!u || !(u.staff || deps.config.staff.phones.includes(u.phone))) throw new ApiError('NO_PERMISSION');
+  return me;
+}
+
+const HOUR_MS = 3600_000;
+
+/**
+ * The back office's own sign-in policy on top of requireStaff: the session is at most
+ * STAFF_SESSION_MAX_HOURS old, and the password was re-entered within STAFF_CONFIRM_MINUTES.
+ */
+export async function requireStaffSession(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
+  const me = await requireStaff(req, deps);
+  const [s] = await deps.database.db
+    .select({ createdAt: schema.sessions.createdAt, confirmedAt: schema.sessions.staffConfirmedAt })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.id, me.sessionId));
+  const now = deps.now().getTime();
+  if (!s || now - s.createdAt.getTime() > deps.config.staff.sessionMaxHours * HOUR_MS) throw new ApiError('STAFF_SIGNIN_REQUIRED');
+  if (!s.confirmedAt || now - s.confirmedAt.getTime() > deps.config.staff.confirmMinutes * 60_000)
+    throw new ApiError('STAFF_CONFIRM_REQUIRED');
   return me;
 }

@@ -13,6 +13,7 @@ import { ReportLink } from '../components/report/ReportLink.tsx';
 import { ReportSidebar } from '../components/report/ReportSidebar.tsx';
 import { SampleBanner } from '../components/report/SampleBanner.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
+import { isKitServicePath } from '../lib/kitTests/load.ts';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { HEALTH_PATH, healthEntries, type ReportLayoutData, useReportHref, withShareToken } from '../lib/reportData.ts';
 import { reportApi, reportContext, SHARE_QUERY, SHARE_STORAGE_KEY } from '../lib/reportContext.ts';
@@ -126,6 +127,7 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
   const scrolled = useScrolled(OPAQUE_AFTER_PX);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerOpened, setDrawerOpened] = useState(true);
+  const { pathname } = useLocation();
   useShareSession(loaderData, Boolean(user));
   useKeepQueryBarcode(loaderData.ctx);
   useEffect(() => setDrawerOpened(localStorage.getItem(DRAWER_OPENED_KEY) === '1'), []);
@@ -168,7 +170,8 @@ export default function ReportLayout({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      {ctx.mode === 'sample' && <SampleBanner loggedIn={ctx.loggedIn} />}
+      {/* Kit-service results are the user's own even without a genome report: no sample banner over them. */}
+      {ctx.mode === 'sample' && !isKitServicePath(pathname) && <SampleBanner loggedIn={ctx.loggedIn} />}
       {showHint && (
         <button type="button" className="report-hint" onClick={openDrawer} data-testid="report-hint">
           <UnorderedListOutlined /> 查看其他检测项目

@@ -48,6 +48,8 @@ export const sessions = pgTable(
     scopes: jsonb('scopes').$type<string[]>(),
     /** When the user last confirmed it is them (SMS re-check) in this session; sign-in time counts too. */
     recheckedAt: timestamp('rechecked_at', { withTimezone: true }),
+    /** When a staff member last re-entered their password in this session (the back office asks again after a while). */
+    staffConfirmedAt: timestamp('staff_confirmed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

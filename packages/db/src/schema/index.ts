@@ -14,3 +14,5 @@ export * from './notifications.ts';
 export * from './messages.ts';
 export * from './embed.ts';
 export * from './genealogyLibrary.ts';
+export * from './kitServices.ts';
+export * from './fission.ts';

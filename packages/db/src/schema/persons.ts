@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { orders } from './orders.ts';
 
 /** §3 Date: month < 0 is a leap lunar month. */
 export interface PersonBirthday {
@@ -41,10 +42,12 @@ export const kits = pgTable(
     barcode: text('barcode').primaryKey(),
     productId: text('product_id').notNull(),
     personId: text('person_id').references(() => persons.id, { onDelete: 'set null' }),
+    /** The order it was shipped for (staff enter the barcodes when shipping); null for kits sold offline. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     boundAt: timestamp('bound_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('kits_person_idx').on(t.personId)],
+  (t) => [index('kits_person_idx').on(t.personId), index('kits_order_idx').on(t.orderId)],
 );
 
 /** A person shared by its owner with another user (read access). */

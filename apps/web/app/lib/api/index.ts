@@ -9,6 +9,7 @@ import { embedClient } from './embed.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
 import { libraryClient } from './library.ts';
+import { kitServicesClient } from './kitServices.ts';
 import { originClient } from './origin.ts';
 import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
@@ -44,6 +45,7 @@ export function apiClient(api: ApiTransport) {
     ...relativesClient(api),
     ...shopClient(api),
     ...socialClient(api),
+    ...kitServicesClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),

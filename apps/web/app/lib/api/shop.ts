@@ -9,6 +9,7 @@ import {
   type PayResult,
   type PayStart,
   type PayType,
+  type RetrievedOrder,
   SHOP_PATHS,
 } from '@jiyin/contracts/shop';
 
@@ -36,6 +37,8 @@ export function shopClient(api: ApiTransport) {
       api({ method: 'POST', path: id(SHOP_PATHS.pay, orderId), body: { payType } }),
     devPaySimulate: (paymentId: string, result: PayResult): Promise<Envelope<{ outcome: string }>> =>
       api({ method: 'POST', path: fillPattern(SHOP_PATHS.devPaySimulate, { paymentId }), body: { result } }),
+    retrieveOrders: (b: { nationCode: string; phoneNumber: string; authCode: string }): Promise<Envelope<{ list: RetrievedOrder[] }>> =>
+      api({ method: 'POST', path: SHOP_PATHS.retrieveOrders, body: b }),
     coupons: (status?: CouponStatus): Promise<Envelope<{ list: CouponView[] }>> =>
       api({ method: 'GET', path: SHOP_PATHS.coupons, query: { status } }),
     redeemCoupon: (code: string): Promise<Envelope<CouponView>> => api({ method: 'POST', path: SHOP_PATHS.couponRedeem, body: { code } }),

@@ -14,20 +14,25 @@ import type { Route } from './+types/order';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const products = unwrap(await apiClient(context.api).commodityList()).list;
+  const url = new URL(request.url);
+  // §2.1 /buy/y-full buys the Y full-sequencing product (commodity tag y_full).
+  const yfull = url.pathname === '/buy/y-full';
   // /buy/standard/order has no productId: it offers the versions whose price range §9 gives.
-  const standard = !params.productId;
-  const choices = standard
-    ? products.filter((p) => (STANDARD_CHOICE_TAGS as readonly string[]).includes(p.commodityTag))
-    : products.filter((p) => p.id === params.productId);
+  const standard = !params.productId && !yfull;
+  const choices = yfull
+    ? products.filter((p) => p.commodityTag === 'y_full')
+    : standard
+      ? products.filter((p) => (STANDARD_CHOICE_TAGS as readonly string[]).includes(p.commodityTag))
+      : products.filter((p) => p.id === params.productId);
   if (!choices.some((p) => p.skuInfos.length)) throw data(null, { status: 404 });
-  const asked = Number(new URL(request.url).searchParams.get('count'));
+  const asked = Number(url.searchParams.get('count'));
   const count = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), MAX_ORDER_COUNT) : 1;
   return { choices, count, range: standard ? standardPriceRange(products) : null };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('确认订单') }];
 
-/** §2.1 /buy/{productId}/order and /buy/standard/order: version, quantity, address; the server prices it. */
+/** §2.1 /buy/{productId}/order, /buy/standard/order and /buy/y-full: version, quantity, address; the server prices it. */
 export default function BuyOrder({ loaderData: { choices, count: initialCount, range } }: Route.ComponentProps) {
   const api = useBrowserApi();
   const navigate = useNavigate();

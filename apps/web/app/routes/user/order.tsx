@@ -9,6 +9,8 @@ import {
   type PayType,
   type PayResult,
   type PayStart,
+  type WechatJsapiParams,
+  wechatPayResult,
 } from '@jiyin/contracts/shop';
 import { App, Button, Descriptions, Popconfirm } from 'antd';
 import { useState } from 'react';
@@ -38,6 +40,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta = () => [{ title: pageTitle('订单详情') }];
 
 const PAY_MESSAGES: Record<PayResult, string> = { ok: '支付成功', fail: '支付失败，请重试', cancel: '已取消支付' };
+
+type WeixinBridge = { invoke(name: string, params: WechatJsapiParams, cb: (res: { err_msg?: string }) => void): void };
+
+/** WeChat Pay JSAPI inside the messaging app's browser (§4 results ok, fail, cancel). */
+function payInMessagingApp(params: WechatJsapiParams): Promise<PayResult> {
+  const bridge = (window as { WeixinJSBridge?: WeixinBridge }).WeixinJSBridge;
+  if (!bridge) return Promise.resolve('fail');
+  return new Promise((resolve) => bridge.invoke('getBrandWCPayRequest', params, (r) => resolve(wechatPayResult(r.err_msg))));
+}
 
 /** §2.3 order detail: what was bought, where it goes, paying, cancelling (with refund), invoice, hiding. */
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
@@ -69,8 +80,14 @@ function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[
     const res = await api.pay(order.id, payType);
     setBusy(false);
     if (!isOk(res)) return message.error(res.msg);
-    // A provider's cashier is its own page; the development cashier is a dialog here.
+    // A provider's cashier is its own page; the messaging app pays in place; the development cashier is a dialog here.
     if (res.data.redirectUrl) return window.location.assign(res.data.redirectUrl);
+    if (res.data.jsapi) {
+      const result = await payInMessagingApp(res.data.jsapi);
+      (result === 'ok' ? message.success : message.info)(PAY_MESSAGES[result]);
+      // The notification, not the page, settles the order: show what the server knows.
+      return revalidate();
+    }
     setPayment(res.data);
   };
   const finishPay = async (result: PayResult) => {

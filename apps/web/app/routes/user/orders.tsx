@@ -1,6 +1,7 @@
 import { Empty, Pagination } from 'antd';
 import { useNavigate } from 'react-router';
 import { AppLink } from '../../components/AppLink.tsx';
+import { RetrieveOrders } from '../../components/shop/RetrieveOrders.tsx';
 import { OrderStateTag } from '../../components/shop/OrderStateTag.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { formatPrice, pageTitle } from '../../lib/brand.ts';
@@ -47,6 +48,7 @@ export default function Orders({ loaderData: { list, total, page, size } }: Rout
           showSizeChanger={false}
         />
       )}
+      <RetrieveOrders />
     </div>
   );
 }
