@@ -4,10 +4,12 @@ import { addressRoutes } from './addresses/routes.ts';
 import { ancestryRoutes } from './ancestry/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { communityRoutes } from './community/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
+import { geneClubRoutes } from './geneClub/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { liveRoutes } from './live/routes.ts';
@@ -40,6 +42,8 @@ const DOMAINS = [
   notificationRoutes,
   messageRoutes,
   liveRoutes,
+  communityRoutes,
+  geneClubRoutes,
   ancestryRoutes,
   originRoutes,
   relativesRoutes,

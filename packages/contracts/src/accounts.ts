@@ -277,6 +277,11 @@ export const AUDIT_ACTION_LABELS = {
   'relatives-detail': '查看基因亲人详情',
   'relatives-recheck': '基因亲人身份验证',
   'relatives-release': '放行基因亲人暂停（工作人员）',
+  'community-hide': '隐藏社区帖子（工作人员）',
+  'community-unhide': '恢复社区帖子（工作人员）',
+  'antispam-word-add': '添加违规词（工作人员）',
+  'antispam-word-delete': '删除违规词（工作人员）',
+  'gene-club-save': '保存基因俱乐部文章（工作人员）',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS | `client:${string}`;
 
