@@ -47,5 +47,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
 
 /** Gene club Markdown to safe HTML: rendered by markdown-it, then cleaned by sanitize-html (scripts, handlers and javascript: links go). */
 export function renderArticle(markdown: string): string {
-  return sanitizeHtml(md.render(markdown), SANITIZE);
+  return cleanArticleHtml(md.render(markdown));
+}
+
+/** The sanitiser alone: what it lets through is all a page ever receives as article markup. */
+export function cleanArticleHtml(html: string): string {
+  return sanitizeHtml(html, SANITIZE);
 }
