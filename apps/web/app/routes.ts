@@ -93,6 +93,10 @@ export const REAL_PAGES: Record<string, string> = {
   '/report/gene-relatives': 'routes/report/relatives/list.tsx',
   '/report/gene-relatives/protocol': 'routes/report/relatives/protocol.tsx',
   '/report/gene-relatives/detail/:id?': 'routes/report/relatives/detail.tsx',
+  '/community': 'routes/community/index.tsx',
+  '/community/comment-detail': 'routes/community/detail.tsx',
+  '/gene-club': 'routes/gene-club/index.tsx',
+  '/gene-club/detail': 'routes/gene-club/detail.tsx',
 };
 
 const LAYOUT_FILES: Record<LayoutId, string> = {

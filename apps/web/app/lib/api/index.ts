@@ -5,6 +5,7 @@ import { fillPattern } from '@jiyin/contracts/pathPattern';
 
 import { accountsClient } from './accounts.ts';
 import { ancestryClient } from './ancestry.ts';
+import { communityClient } from './community.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
 import { originClient } from './origin.ts';
@@ -40,6 +41,7 @@ export function apiClient(api: ApiTransport) {
     ...relativesClient(api),
     ...shopClient(api),
     ...socialClient(api),
+    ...communityClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
