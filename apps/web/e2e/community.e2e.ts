@@ -1,0 +1,147 @@
+import { COMMUNITY_API_PATHS, type PostView } from '@jiyin/contracts/community';
+import type { NotificationView } from '@jiyin/contracts/reportApi';
+import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { type ApiUser, apiUser } from './helpers.ts';
+
+/**
+ * Community with two browser contexts: B (the author) posts, A comments on the post from its detail
+ * page, B's bell count rises live, B opens the notice (marked read) and lands on the post. The gene
+ * club's editorial articles render server-side with their Markdown sanitised.
+ */
+type TestPage = Page & { errors: string[]; consoleErrors: string[] };
+
+let browser: Browser;
+let a: ApiUser;
+let b: ApiUser;
+
+async function asUser(page: Page, user: ApiUser) {
+  await page.context().addCookies([{ name: '__token', value: user.token, url: baseUrl() }]);
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  a = await apiUser('13700000601', '寻根的甲');
+  b = await apiUser('13700000602', '发帖的乙');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) => {
+  let pa: TestPage;
+  let pb: TestPage;
+  let post: PostView;
+  beforeAll(async () => {
+    post = await b.call<PostView>('POST', COMMUNITY_API_PATHS.posts, {
+      module: 'ancestry',
+      content: `【测试】我家祖上从福建泉州迁到台湾，有同宗的朋友吗？（${vp.name}）`,
+    });
+    pa = await openPage(browser, vp);
+    pb = await openPage(browser, vp);
+    await asUser(pa, a);
+    await asUser(pb, b);
+  });
+  afterAll(async () => {
+    await pa?.context().close();
+    await pb?.context().close();
+  });
+
+  it('A comments on B’s post, B’s bell rises live, B opens the notice: it is read and leads to the post', async () => {
+    const comment = `<b>我也是泉州的</b>，一起寻根吧（${vp.name}）`;
+    // B waits on the community list; on the phone the counts are in the side menu.
+    await gotoReady(pb, `${baseUrl()}/community?module=ancestry`);
+    await pb.getByTestId('post-card').filter({ hasText: post.content }).waitFor();
+    await screenshot(pb, vp, 'community-list');
+    if (vp.name === 'phone') await pb.getByRole('button', { name: '打开菜单' }).click();
+    const bell = pb.getByTestId(vp.name === 'pc' ? 'inbox-notices-count' : 'side-info');
+    await bell.waitFor();
+    expect(await bell.locator('.ant-badge-count').count()).toBe(0);
+
+    // A reads the post (server-rendered) and comments.
+    await gotoReady(pa, `${baseUrl()}/community/comment-detail?id=${post.id}`);
+    await pa.getByText(post.content).waitFor();
+    await pa.getByTestId('comment-input').fill(comment);
+    await pa.getByTestId('comment-submit').click();
+    await pa.getByTestId('comment').filter({ hasText: comment }).waitFor();
+    await screenshot(pa, vp, 'community-detail-commented');
+
+    // B's count rises without a reload.
+    await bell.locator('.ant-badge-count[title="1"]').waitFor({ timeout: 15_000 });
+    await screenshot(pb, vp, 'community-bell-live');
+    if (vp.name === 'pc') {
+      await pb.getByTestId('inbox-notices').click();
+      const panel = pb.getByTestId('inbox-notices-panel');
+      await panel.getByText('评论了你的帖子').waitFor();
+      await screenshot(pb, vp, 'community-notice-dropdown');
+      await panel.locator('.inbox-panel__item', { hasText: comment }).click();
+    } else {
+      await pb.keyboard.press('Escape');
+      await gotoReady(pb, `${baseUrl()}/user/notices`);
+      await pb.getByTestId('notice-item').filter({ hasText: comment }).locator('button').first().click();
+    }
+    await pb.waitForURL((u) => u.pathname === '/community/comment-detail' && u.searchParams.get('id') === post.id);
+    // Markup in a comment is shown as typed, never as markup.
+    await pb.getByTestId('comment').filter({ hasText: comment }).waitFor();
+    expect(await pb.locator('.comment__text b').count()).toBe(0);
+    const [notice] = (await b.call<{ list: NotificationView[] }>('GET', `${REPORT_API_PATHS.notifications}?module=notification`)).list;
+    expect(notice).toMatchObject({ type: 1, title: '评论了你的帖子' });
+    expect(notice.readDate).not.toBeNull();
+    if (vp.name === 'pc') await pb.getByTestId('inbox-notices-count').locator('.ant-badge-count').waitFor({ state: 'detached' });
+    await screenshot(pb, vp, 'community-detail-author');
+    expect(pa.errors).toEqual([]);
+    expect(pb.errors).toEqual([]);
+  });
+
+  it('B likes once and deletes the own post after confirming; A sees no delete button', async () => {
+    await gotoReady(pa, `${baseUrl()}/community/comment-detail?id=${post.id}`);
+    expect(await pa.getByTestId('post-delete').count()).toBe(0);
+    await pa.getByTestId('post-like').click();
+    await pa.getByTestId('post-like').filter({ hasText: '1' }).waitFor();
+    await gotoReady(pb, `${baseUrl()}/community/comment-detail?id=${post.id}`);
+    await pb.getByTestId('post-delete').click();
+    await pb.getByRole('button', { name: '确认删除' }).click();
+    await pb.waitForURL((u) => u.pathname === '/community');
+    expect(await pb.getByText(post.content).count()).toBe(0);
+  });
+});
+
+describe.each(VIEWPORTS)('gene club at $name ($width×$height)', (vp: Viewport) => {
+  it('lists the editorial articles and renders one, server-side, with share meta and sanitised Markdown', async () => {
+    const html = await (await fetch(`${baseUrl()}/gene-club`)).text();
+    expect(html).toContain('什么是 SNP？基因检测芯片读的是什么');
+    const page = await openPage(browser, vp);
+    try {
+      await gotoReady(page, `${baseUrl()}/gene-club`);
+      expect(await page.getByTestId('article-card').count()).toBeGreaterThanOrEqual(2);
+      await screenshot(page, vp, 'gene-club-list');
+      await page.getByRole('link', { name: '父系与母系：Y 染色体和线粒体 DNA 如何追溯祖先' }).click();
+      await page.waitForURL('**/gene-club/detail?id=*');
+      const body = page.getByTestId('article-body');
+      await body.getByRole('heading', { name: '参考资料' }).waitFor();
+      expect(await body.locator('script, iframe, [onerror], [onclick]').count()).toBe(0);
+      for (const href of await body.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''))) {
+        expect(href).toMatch(/^https:\/\//);
+      }
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('父系与母系：Y 染色体和线粒体 DNA 如何追溯祖先');
+      await screenshot(page, vp, 'gene-club-detail');
+      expect(page.errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('search engines', () => {
+  it('get the community list and a post as HTML, with the post’s text and share meta, without signing in', async () => {
+    const [first] = (await (await fetch(`${baseUrl()}${COMMUNITY_API_PATHS.posts}`)).json()).data.list as PostView[];
+    const list = await (await fetch(`${baseUrl()}/community`)).text();
+    expect(list).toContain(first.content.slice(0, 20));
+    const detail = await (await fetch(`${baseUrl()}/community/comment-detail?id=${first.id}`)).text();
+    expect(detail).toMatch(/<meta property="og:title" content="[^"]+"/);
+    expect(detail).toContain(first.content.slice(0, 20));
+  });
+});
