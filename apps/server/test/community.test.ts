@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { COMMUNITY_API_PATHS, COMMUNITY_NOTICE_TYPES } from '@jiyin/contracts/community';
@@ -8,6 +9,7 @@ import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import type { LiveEvent } from '@jiyin/contracts/social';
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTexts, HttpModerator, WordListModerator } from '../src/community/antispam.ts';
 import { cleanArticleHtml, renderArticle } from '../src/geneClub/markdown.ts';
@@ -136,7 +138,9 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       expect((await notices('a')).map((n) => [n.type, n.title])).toEqual([[3, '回复了你的评论']]);
       const detail = (await call('GET', post(postId), null)).data;
       expect(detail.post.commentCount).toBe(3);
-      expect(detail.comments[0].replies.map((r: { content: string }) => r.content)).toEqual(['同乡你好']);
+      expect(detail.comments.find((c: { id: string }) => c.id === commentId).replies.map((r: { content: string }) => r.content)).toEqual([
+        '同乡你好',
+      ]);
       // A reply to another post's comment is refused.
       expect((await call('POST', comments(questionId), 'o', { content: '串楼', parentId: commentId })).code).toBe(CODES.NOT_FOUND.code);
     });
@@ -294,6 +298,28 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       } finally {
         await new Promise((r) => fake.close(r));
       }
+    });
+  });
+
+  describe('the user’s own data', () => {
+    it('exports the user’s posts, comments and likes; account deletion removes them and the posts count again', async () => {
+      const postUrl = post(postId);
+      await call('POST', comments(postId), 'o', { content: '路人留言' });
+      await call('PUT', fillPattern(COMMUNITY_API_PATHS.postLike, { id: postId }), 'o');
+      const before = (await call('GET', postUrl, null)).data.post;
+      const res = await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: cookie.o } });
+      const archive = JSON.parse(strFromU8(unzipSync(res.rawPayload)['my-data.json']));
+      expect(archive.communityComments.map((c: { content: string }) => c.content)).toContain('路人留言');
+      expect(archive.communityLikes.map((l: { postId: string }) => l.postId)).toEqual([postId]);
+      expect(archive.communityPosts).toEqual([]);
+
+      t.clock.advance(61_000);
+      await call('POST', ACCOUNT_PATHS.sendSmsCode, 'o', { nationCode: '86', verifyType: 'cancel', neCaptcha: 'dev-token' });
+      expect((await call('POST', ACCOUNT_PATHS.accountCancelApplication, 'o', { type: 'privacy', barcodes: [] })).code).toBe(0);
+      expect((await call('DELETE', ACCOUNT_PATHS.accountCancel, 'o', { authCode: t.sms.lastCode('13900000403') })).code).toBe(0);
+      const after = (await call('GET', postUrl, null)).data;
+      expect(after.post).toMatchObject({ likeCount: before.likeCount - 1, commentCount: before.commentCount - 1 });
+      expect(after.comments.some((c: { content: string }) => c.content === '路人留言')).toBe(false);
     });
   });
 

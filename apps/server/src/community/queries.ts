@@ -1,6 +1,6 @@
 import type { CommentView, CommunityAuthor, CommunityModule, PostView } from '@jiyin/contracts/community';
 import { type Db, schema } from '@jiyin/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 
 const { communityComments, communityLikes, communityPosts, users } = schema;
 
@@ -84,4 +84,30 @@ export async function commentViews(db: Db, top: CommentRow[], viewerId: string |
     replyTo: c.replyToUserId ? (shown.get(c.replyToUserId) ?? GONE).name : null,
   });
   return top.map((c) => ({ ...view(c), replies: replies.filter((r) => r.parentId === c.id).map(view) }));
+}
+
+/**
+ * Account deletion: the user's comments (with the replies under them) and likes go, and the posts they
+ * were on count again; the user's own posts go with the account row (foreign keys).
+ */
+export async function removeCommunityContent(db: Db, userId: string): Promise<void> {
+  const mine = await db
+    .select({ id: communityComments.id, postId: communityComments.postId })
+    .from(communityComments)
+    .where(eq(communityComments.authorUserId, userId));
+  const liked = await db.select({ postId: communityLikes.postId }).from(communityLikes).where(eq(communityLikes.userId, userId));
+  const touched = [...new Set([...mine.map((c) => c.postId), ...liked.map((l) => l.postId)])];
+  if (!touched.length) return;
+  if (mine.length) {
+    const ids = mine.map((c) => c.id);
+    await db.delete(communityComments).where(or(inArray(communityComments.id, ids), inArray(communityComments.parentId, ids)));
+  }
+  await db.delete(communityLikes).where(eq(communityLikes.userId, userId));
+  await db
+    .update(communityPosts)
+    .set({
+      commentCount: sql`(select count(*) from ${communityComments} where ${communityComments.postId} = ${communityPosts.id})`,
+      likeCount: sql`(select count(*) from ${communityLikes} where ${communityLikes.postId} = ${communityPosts.id})`,
+    })
+    .where(inArray(communityPosts.id, touched));
 }
