@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
-import { COMMUNITY_API_PATHS, COMMUNITY_NOTICE_TYPES } from '@jiyin/contracts/community';
+import { COMMUNITY_API_PATHS, COMMUNITY_IMAGE_MAX_SIDE, COMMUNITY_NOTICE_TYPES } from '@jiyin/contracts/community';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import type { LiveEvent } from '@jiyin/contracts/social';
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTexts, HttpModerator, WordListModerator } from '../src/community/antispam.ts';
 import { cleanArticleHtml, renderArticle } from '../src/geneClub/markdown.ts';
@@ -80,6 +81,34 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
         post: { id: postId },
         viewer: { signedIn: false, staff: false },
       });
+    });
+
+    it('publishes uploaded pictures only, scaled to at most 800 px and stripped of metadata (location included)', async () => {
+      const big = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .withMetadata({ exif: { IFD0: { Copyright: 'home address' } } })
+        .toBuffer();
+      const boundary = 'x-community-boundary';
+      const up = await t.app.inject({
+        method: 'POST',
+        url: `${ACCOUNT_PATHS.uploadImage}?type=community`,
+        headers: { cookie: cookie.b, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="<img src=x onerror=alert(1)>.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          big,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const url = up.json().data.uploadUrl as string;
+      expect(url).toMatch(/^\/uploads\/community\/[0-9a-f-]{36}\.jpg$/);
+      const meta = await sharp((await t.app.inject({ method: 'GET', url })).rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual([COMMUNITY_IMAGE_MAX_SIDE, 400]);
+      expect(meta.exif).toBeUndefined();
+      const created = await call('POST', COMMUNITY_API_PATHS.posts, 'b', { module: 'life', content: '老家的照片', images: [url] });
+      expect(created.data.images).toEqual([url]);
+      expect((await call('DELETE', post(created.data.id), 'b')).code).toBe(0);
     });
 
     it('refuses bad input with a Chinese message and stores nothing', async () => {
