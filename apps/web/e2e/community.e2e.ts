@@ -110,12 +110,17 @@ describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) 
     expect(pb.errors).toEqual([]);
   });
 
-  it('B likes once and deletes the own post after confirming; A sees no delete button', async () => {
+  it('A likes once; B edits and deletes the own post after confirming; A sees neither button', async () => {
     await gotoReady(pa, `${baseUrl()}/community/comment-detail?id=${post.id}`);
     expect(await pa.getByTestId('post-delete').count()).toBe(0);
     await pa.getByTestId('post-like').click();
     await pa.getByTestId('post-like').filter({ hasText: '1' }).waitFor();
+    expect(await pa.getByTestId('post-edit').count()).toBe(0);
     await gotoReady(pb, `${baseUrl()}/community/comment-detail?id=${post.id}`);
+    await pb.getByTestId('post-edit').click();
+    await pb.getByTestId('post-edit-input').fill(`${post.content}（已补充）`);
+    await pb.getByTestId('post-edit-save').click();
+    await pb.getByText(`${post.content}（已补充）`).waitFor();
     await pb.getByTestId('post-delete').click();
     await pb.getByRole('button', { name: '确认删除' }).click();
     await pb.waitForURL((u) => u.pathname === '/community');

@@ -1,13 +1,14 @@
-import { communityModuleName, type CommunityAuthor, type PostView } from '@jiyin/contracts/community';
+import { communityModuleName, type CommunityAuthor, POST_TEXT_MAX, type PostView } from '@jiyin/contracts/community';
 import { isOk } from '@jiyin/contracts/envelope';
-import { CommentOutlined, DeleteOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Image, Tag } from 'antd';
+import { CommentOutlined, DeleteOutlined, EditOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Image, Input, Tag } from 'antd';
 import { useState } from 'react';
 import type { UserInfo } from '../../lib/api/index.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
 import { useRootData } from '../../lib/rootData.ts';
 import { UserAvatar } from '../UserAvatar.tsx';
+import { antispamMessage } from './PostComposer.tsx';
 
 /** A community author in the shape the avatar component takes. */
 export function authorAsUser(a: CommunityAuthor): UserInfo {
@@ -31,6 +32,19 @@ export function PostCard({ post, linked = false, onDeleted, onNeedSignin }: Prop
   const { user } = useRootData();
   const { message, modal } = App.useApp();
   const [like, setLike] = useState({ liked: post.liked, likeCount: post.likeCount });
+  const [content, setContent] = useState(post.content);
+  const [draft, setDraft] = useState<string | null>(null);
+  const saveEdit = async () => {
+    if (draft === null) return;
+    const check = await api.antispam([draft]);
+    if (!isOk(check)) return void message.error(check.msg);
+    if (!check.data.pass) return void message.error(antispamMessage(check.data.list[0].words));
+    const res = await api.editPost(post.id, draft);
+    if (!isOk(res)) return void message.error(res.msg);
+    setContent(res.data.content);
+    setDraft(null);
+    message.success('修改成功');
+  };
   const toggleLike = async () => {
     if (!user) return onNeedSignin();
     const res = await api.like(post.id, !like.liked);
@@ -51,7 +65,7 @@ export function PostCard({ post, linked = false, onDeleted, onNeedSignin }: Prop
         onDeleted();
       },
     });
-  const text = <p className="post-card__text">{post.content}</p>;
+  const text = <p className="post-card__text">{content}</p>;
   return (
     <article className="post-card" data-testid="post-card">
       <header className="post-card__head">
@@ -66,7 +80,24 @@ export function PostCard({ post, linked = false, onDeleted, onNeedSignin }: Prop
         </span>
       </header>
       {post.hidden && <Alert type="warning" showIcon className="post-card__hidden" message={`该帖子已被隐藏：${post.hidden.reason}`} />}
-      {linked ? (
+      {draft !== null ? (
+        <div className="post-card__edit">
+          <Input.TextArea
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            maxLength={POST_TEXT_MAX}
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            aria-label="修改帖子内容"
+            data-testid="post-edit-input"
+          />
+          <div className="post-composer__row post-composer__row--end">
+            <Button onClick={() => setDraft(null)}>取消</Button>
+            <Button type="primary" onClick={saveEdit} data-testid="post-edit-save">
+              保存
+            </Button>
+          </div>
+        </div>
+      ) : linked ? (
         <a href={postLink(post.id)} className="post-card__link">
           {text}
         </a>
@@ -100,6 +131,11 @@ export function PostCard({ post, linked = false, onDeleted, onNeedSignin }: Prop
           <span className="post-card__action muted">
             <CommentOutlined /> {post.commentCount}
           </span>
+        )}
+        {post.mine && !linked && draft === null && !post.hidden && (
+          <Button type="text" icon={<EditOutlined />} onClick={() => setDraft(content)} data-testid="post-edit">
+            编辑
+          </Button>
         )}
         {post.mine && (
           <Button type="text" danger icon={<DeleteOutlined />} onClick={askDelete} data-testid="post-delete">

@@ -28,6 +28,8 @@ export function communityClient(api: ApiTransport) {
       content: string;
       images: string[];
     }): Promise<Envelope<PostView>> => api({ method: 'POST', path: COMMUNITY_API_PATHS.posts, body }),
+    editPost: (id: string, content: string): Promise<Envelope<PostView>> =>
+      api({ method: 'PUT', path: fillPattern(COMMUNITY_API_PATHS.post, { id }), body: { content } }),
     deletePost: (id: string): Promise<Envelope<null>> => api({ method: 'DELETE', path: fillPattern(COMMUNITY_API_PATHS.post, { id }) }),
     comment: (postId: string, content: string, parentId?: string): Promise<Envelope<CommentView>> =>
       api({ method: 'POST', path: fillPattern(COMMUNITY_API_PATHS.postComments, { id: postId }), body: { content, parentId } }),
