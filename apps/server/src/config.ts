@@ -88,10 +88,10 @@ export interface Config {
   /** Private messages an account may send per minute (CHAT_MESSAGES_PER_MINUTE). */
   chatMessagesPerMinute: number;
   /**
-   * Community limits per account (COMMUNITY_POSTS_PER_HOUR, COMMUNITY_COMMENTS_PER_MINUTE) and the
+   * Community limits per account (COMMUNITY_POSTS_PER_HOUR, COMMUNITY_COMMENTS_PER_MINUTE, COMMUNITY_REPORTS_PER_HOUR) and the
    * antispam check (§7.4): the local word list always, plus a moderation service when ANTISPAM_PROVIDER=http.
    */
-  community: { postsPerHour: number; commentsPerMinute: number };
+  community: { postsPerHour: number; commentsPerMinute: number; reportsPerHour: number };
   antispam: { provider: 'local' | 'http'; apiUrl?: string; apiKey?: string };
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
@@ -147,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     community: {
       postsPerHour: Number(env.COMMUNITY_POSTS_PER_HOUR ?? 10),
       commentsPerMinute: Number(env.COMMUNITY_COMMENTS_PER_MINUTE ?? 10),
+      reportsPerHour: Number(env.COMMUNITY_REPORTS_PER_HOUR ?? 10),
     },
     antispam: antispamConfig(env),
     port: Number(env.PORT ?? 3000),

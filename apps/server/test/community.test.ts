@@ -46,7 +46,7 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
   const settle = () => new Promise((r) => setTimeout(r, 150));
 
   beforeAll(async () => {
-    t = await startTestApp(target, { COMMUNITY_COMMENTS_PER_MINUTE: '6' });
+    t = await startTestApp(target, { COMMUNITY_COMMENTS_PER_MINUTE: '6', COMMUNITY_REPORTS_PER_HOUR: '3' });
     cookie.a = await signUpUser(t, '13900000401', undefined, '评论者甲');
     cookie.b = await signUpUser(t, '13900000402', undefined, '作者乙');
     cookie.o = await signUpUser(t, '13900000403', undefined, '路人丙');
@@ -215,6 +215,44 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
     });
   });
 
+  describe('reports', () => {
+    let welcomeId = '';
+    it('takes one report per user and target, not of one’s own words, and keeps what was reported for staff', async () => {
+      const report = (who: Who, targetKind: string, targetId: string, reason = 'ad') =>
+        call('POST', COMMUNITY_API_PATHS.reports, who, { targetKind, targetId, reason });
+      expect((await report('a', 'post', questionId)).code).toBe(0);
+      expect((await report('a', 'post', questionId)).code).toBe(0);
+      expect(await report('b', 'post', questionId)).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '不能举报自己发布的内容' });
+      expect(await report('a', 'post', questionId, 'nope')).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '请选择举报原因' });
+      welcomeId = (await call('GET', post(postId), null)).data.comments.find((c: { content: string }) => c.content === '欢迎欢迎').id;
+      expect((await report('a', 'comment', welcomeId, 'abuse')).code).toBe(0);
+      // The reported comment is deleted by its author: the report keeps its words.
+      expect((await call('DELETE', fillPattern(COMMUNITY_API_PATHS.comment, { id: welcomeId }), 'b')).code).toBe(0);
+      const others = (await call('GET', post(questionId), null)).data.comments.filter((c: { mine: boolean }) => !c.mine);
+      expect((await report('a', 'comment', others[0].id)).code).toBe(0);
+      expect(await report('a', 'comment', others[1].id)).toMatchObject({ code: CODES.RATE_LIMITED.code, msg: '举报过于频繁，请稍后再试' });
+
+      expect((await call('GET', COMMUNITY_API_PATHS.reports, 'a')).code).toBe(CODES.NO_PERMISSION.code);
+      const open = (await call('GET', COMMUNITY_API_PATHS.reports, 's')).data.list;
+      expect(open.map((r: { targetId: string; reportCount: number }) => [r.targetId, r.reportCount]).sort()).toEqual(
+        [
+          [questionId, 1],
+          [welcomeId, 1],
+          [others[0].id, 1],
+        ].sort(),
+      );
+      const welcome = open.find((r: { targetId: string }) => r.targetId === welcomeId);
+      expect(welcome).toMatchObject({ content: '欢迎欢迎', reason: 'abuse', postId });
+      const resolve = fillPattern(COMMUNITY_API_PATHS.reportResolve, { id: welcome.id });
+      expect((await call('POST', resolve, 'a')).code).toBe(CODES.NO_PERMISSION.code);
+      expect((await call('POST', resolve, 's')).code).toBe(0);
+      expect(
+        (await call('GET', COMMUNITY_API_PATHS.reports, 's')).data.list.some((r: { targetId: string }) => r.targetId === welcomeId),
+      ).toBe(false);
+      t.clock.advance(3_601_000);
+    });
+  });
+
   describe('staff hide', () => {
     it('refuses hiding to everyone but staff; staff hide with a reason (audited); the post leaves the lists but its author sees why', async () => {
       const url = fillPattern(COMMUNITY_API_PATHS.postHide, { id: questionId });
@@ -237,6 +275,10 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       ).toBeTruthy();
       expect((await call('POST', comments(questionId), 'a', { content: '还能评论吗' })).code).toBe(CODES.NOT_FOUND.code);
       expect((await call('DELETE', url, 'a')).code).toBe(CODES.NO_PERMISSION.code);
+      // Hiding handles the post's open reports.
+      expect((await call('GET', COMMUNITY_API_PATHS.reports, 's')).data.list.some((r: { postId: string }) => r.postId === questionId)).toBe(
+        false,
+      );
       expect((await call('DELETE', url, 's')).data.hidden).toBeNull();
     });
 

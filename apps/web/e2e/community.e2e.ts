@@ -110,11 +110,16 @@ describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) 
     expect(pb.errors).toEqual([]);
   });
 
-  it('A likes once; B edits and deletes the own post after confirming; A sees neither button', async () => {
+  it('A likes once and reports the post; B edits and deletes the own post after confirming; A sees neither button', async () => {
     await gotoReady(pa, `${baseUrl()}/community/comment-detail?id=${post.id}`);
     expect(await pa.getByTestId('post-delete').count()).toBe(0);
     await pa.getByTestId('post-like').click();
     await pa.getByTestId('post-like').filter({ hasText: '1' }).waitFor();
+    await pa.getByTestId('post-report').click();
+    await pa.getByRole('dialog').getByText('垃圾广告').click();
+    await pa.getByRole('dialog').getByRole('button', { name: '提交' }).click();
+    await pa.getByText('举报已提交，我们会尽快处理').waitFor();
+    await screenshot(pa, vp, 'community-reported');
     expect(await pa.getByTestId('post-edit').count()).toBe(0);
     await gotoReady(pb, `${baseUrl()}/community/comment-detail?id=${post.id}`);
     await pb.getByTestId('post-edit').click();

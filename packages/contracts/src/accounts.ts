@@ -279,6 +279,7 @@ export const AUDIT_ACTION_LABELS = {
   'relatives-release': '放行基因亲人暂停（工作人员）',
   'community-hide': '隐藏社区帖子（工作人员）',
   'community-unhide': '恢复社区帖子（工作人员）',
+  'community-report-resolve': '处理社区举报（工作人员）',
   'antispam-word-add': '添加违规词（工作人员）',
   'antispam-word-delete': '删除违规词（工作人员）',
   'gene-club-save': '保存基因俱乐部文章（工作人员）',

@@ -15,6 +15,10 @@ export const COMMUNITY_API_PATHS = {
   /** Staff: hide a post with a reason (POST {reason}); DELETE shows it again. */
   postHide: '/api/community/posts/:id/hide',
   comment: '/api/community/comments/:id',
+  /** POST {targetKind, targetId, reason, detail}; staff GET the open ones. */
+  reports: '/api/community/reports',
+  /** Staff: close a report (POST). */
+  reportResolve: '/api/community/reports/:id/resolve',
   articles: '/api/gene-club/articles',
   article: '/api/gene-club/articles/:id',
 } as const;
@@ -77,6 +81,36 @@ export const antispamWordSchema = z.object({
   word: z.string({ error: '请输入词语' }).trim().min(1, '请输入词语').max(50, '词语不能超过 50 字'),
   category: z.enum(['abuse', 'ad', 'illegal', 'other'], { error: '请选择类别' }).default('other'),
 });
+
+/** Why a post or comment is reported. */
+export const REPORT_REASONS = [
+  { id: 'ad', name: '垃圾广告' },
+  { id: 'abuse', name: '辱骂攻击' },
+  { id: 'illegal', name: '违法违规' },
+  { id: 'privacy', name: '泄露他人隐私' },
+  { id: 'other', name: '其他' },
+] as const;
+export const reportReasonIds = REPORT_REASONS.map((r) => r.id) as [string, ...string[]];
+
+export const reportSchema = z.object({
+  targetKind: z.enum(['post', 'comment'], { error: '举报对象不正确' }),
+  targetId: z.uuid('举报的内容不存在'),
+  reason: z.enum(reportReasonIds, { error: '请选择举报原因' }),
+  detail: z.string().trim().max(200, '补充说明不能超过 200 字').optional(),
+});
+
+export interface ReportView {
+  id: string;
+  targetKind: 'post' | 'comment';
+  targetId: string;
+  postId: string;
+  /** What was reported, as it read then (kept if its author deletes it). */
+  content: string;
+  reason: string;
+  detail: string | null;
+  reportCount: number;
+  date: string;
+}
 
 /** One text's antispam verdict: `words` are the listed words it contains, `labels` the categories. */
 export interface AntispamVerdict {

@@ -23,6 +23,7 @@ import { type NewNotice, notify } from '../notifications/service.ts';
 import { currentUser, requireStaff, requireUser } from '../users/session.ts';
 import { antispamRoutes, moderators, requireClean } from './antispam.ts';
 import { authors, commentViews, type PostRow, postViews } from './queries.ts';
+import { reportRoutes, resolveReportsOf } from './reports.ts';
 
 const { communityPosts, communityComments, communityLikes, notifications, users } = schema;
 
@@ -52,6 +53,7 @@ export async function communityRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   const checkers = moderators(deps);
   await app.register(antispamRoutes, deps);
+  await app.register(reportRoutes, deps);
 
   /** A post the viewer may see: visible, or hidden but theirs or seen by staff. */
   async function visiblePost(id: string, viewerId: string | undefined, tx: Db = db): Promise<PostRow> {
@@ -296,11 +298,16 @@ export async function communityRoutes(app: FastifyInstance, deps: Deps) {
     const me = await requireStaff(req, deps);
     const { id } = parseInput(idParams, req.params);
     const { reason } = parseInput(hidePostSchema, req.body);
-    const [row] = await db
-      .update(communityPosts)
-      .set({ hiddenAt: deps.now(), hiddenReason: reason, hiddenBy: me.userId })
-      .where(eq(communityPosts.id, id))
-      .returning();
+    const now = deps.now();
+    const [row] = await db.transaction(async (tx) => {
+      const hidden = await tx
+        .update(communityPosts)
+        .set({ hiddenAt: now, hiddenReason: reason, hiddenBy: me.userId })
+        .where(eq(communityPosts.id, id))
+        .returning();
+      if (hidden.length) await resolveReportsOf(tx, id, me.userId, now);
+      return hidden;
+    });
     if (!row) throw new ApiError('NOT_FOUND', MISSING_POST);
     await audit(deps, req, me.userId, 'community-hide', { postId: id, reason });
     return ok((await postViews(db, [row], me.userId))[0]);

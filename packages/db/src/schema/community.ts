@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /** §2.1 community posts: text with pictures, or a question whose comments are answers. */
@@ -96,4 +96,33 @@ export const geneClubArticles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('gene_club_articles_list_idx').on(t.category, t.createdAt)],
+);
+
+/**
+ * Reports of posts and comments, kept for staff with a copy of what was reported (it stays even if
+ * the author deletes it). One report per user and target.
+ */
+export const communityReports = pgTable(
+  'community_reports',
+  {
+    id: text('id').primaryKey(),
+    reporterUserId: text('reporter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetKind: text('target_kind').notNull().$type<'post' | 'comment'>(),
+    targetId: text('target_id').notNull(),
+    postId: text('post_id').notNull(),
+    authorUserId: text('author_user_id').notNull(),
+    content: text('content').notNull(),
+    reason: text('reason').notNull(),
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    uniqueIndex('community_reports_once_uq').on(t.reporterUserId, t.targetKind, t.targetId),
+    index('community_reports_open_idx').on(t.resolvedAt, t.createdAt),
+    index('community_reports_reporter_idx').on(t.reporterUserId, t.createdAt),
+  ],
 );

@@ -9,6 +9,7 @@ import { formatBeijingTime } from '../../lib/dates.ts';
 import { useRootData } from '../../lib/rootData.ts';
 import { UserAvatar } from '../UserAvatar.tsx';
 import { antispamMessage } from './PostComposer.tsx';
+import { ReportButton } from './ReportButton.tsx';
 
 /** A community author in the shape the avatar component takes. */
 export function authorAsUser(a: CommunityAuthor): UserInfo {
@@ -142,6 +143,7 @@ export function PostCard({ post, linked = false, onDeleted, onNeedSignin }: Prop
             删除
           </Button>
         )}
+        {user && !post.mine && !post.hidden && <ReportButton targetKind="post" targetId={post.id} />}
       </footer>
     </article>
   );

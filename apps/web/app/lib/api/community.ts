@@ -37,6 +37,8 @@ export function communityClient(api: ApiTransport) {
       api({ method: 'DELETE', path: fillPattern(COMMUNITY_API_PATHS.comment, { id }) }),
     like: (postId: string, on: boolean): Promise<Envelope<{ liked: boolean; likeCount: number }>> =>
       api({ method: on ? 'PUT' : 'DELETE', path: fillPattern(COMMUNITY_API_PATHS.postLike, { id: postId }) }),
+    report: (targetKind: 'post' | 'comment', targetId: string, reason: string, detail?: string): Promise<Envelope<{ reported: boolean }>> =>
+      api({ method: 'POST', path: COMMUNITY_API_PATHS.reports, body: { targetKind, targetId, reason, detail: detail || undefined } }),
     hidePost: (postId: string, reason: string): Promise<Envelope<PostView>> =>
       api({ method: 'POST', path: fillPattern(COMMUNITY_API_PATHS.postHide, { id: postId }), body: { reason } }),
     articles: (filter: { category?: GeneClubCategory; tag?: string; page?: number }): Promise<Envelope<{ list: ArticleSummary[] }>> =>

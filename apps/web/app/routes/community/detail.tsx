@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { data } from 'react-router';
 import { antispamMessage } from '../../components/community/PostComposer.tsx';
 import { authorAsUser, PostCard, postLink } from '../../components/community/PostCard.tsx';
+import { ReportButton } from '../../components/community/ReportButton.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
@@ -140,6 +141,7 @@ function CommentItem({
               删除
             </Button>
           )}
+          {signedIn && !c.mine && <ReportButton targetKind="comment" targetId={c.id} />}
         </div>
         {replying && onReplied && (
           <CommentBox
