@@ -228,7 +228,7 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       expect((await report('a', 'comment', welcomeId, 'abuse')).code).toBe(0);
       // The reported comment is deleted by its author: the report keeps its words.
       expect((await call('DELETE', fillPattern(COMMUNITY_API_PATHS.comment, { id: welcomeId }), 'b')).code).toBe(0);
-      const others = (await call('GET', post(questionId), null)).data.comments.filter((c: { mine: boolean }) => !c.mine);
+      const others = (await call('GET', post(questionId), 'a')).data.comments.filter((c: { mine: boolean }) => !c.mine);
       expect((await report('a', 'comment', others[0].id)).code).toBe(0);
       expect(await report('a', 'comment', others[1].id)).toMatchObject({ code: CODES.RATE_LIMITED.code, msg: '举报过于频繁，请稍后再试' });
 
@@ -443,6 +443,15 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       expect((await call('PUT', one, 'a', article)).code).toBe(CODES.NO_PERMISSION.code);
       expect((await call('PUT', one, 's', { ...article, published: false })).code).toBe(0);
       expect((await call('GET', one, null)).code).toBe(CODES.NOT_FOUND.code);
+      // Staff still open it, with its Markdown to edit; readers never get the source.
+      expect((await call('GET', one, 's')).data).toMatchObject({ published: false, markdown: article.markdown, viewer: { staff: true } });
+      expect((await call('GET', fillPattern(COMMUNITY_API_PATHS.article, { id: read.data.id }), 'a')).code).toBe(CODES.NOT_FOUND.code);
+      expect(read.data.markdown).toBeUndefined();
+      const preview = COMMUNITY_API_PATHS.articlePreview;
+      expect((await call('POST', preview, 'a', { markdown: '# 你好' })).code).toBe(CODES.NO_PERMISSION.code);
+      expect((await call('POST', preview, 's', { markdown: '# 你好\n\n<script>x()</script>' })).data.html).toBe(
+        '<h1>你好</h1>\n<p>&lt;script&gt;x()&lt;/script&gt;</p>\n',
+      );
       const seeded = (await call('GET', `${COMMUNITY_API_PATHS.articles}?category=ancestry`, null)).data.list;
       expect(seeded.map((a: { title: string }) => a.title)).toEqual(['父系与母系：Y 染色体和线粒体 DNA 如何追溯祖先']);
       const tagged = (await call('GET', `${COMMUNITY_API_PATHS.articles}?tag=SNP`, null)).data.list;

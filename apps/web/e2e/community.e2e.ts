@@ -162,8 +162,13 @@ describe.each(VIEWPORTS)('gene club at $name ($width×$height)', (vp: Viewport) 
 describe('search engines', () => {
   it('get the community list and a post as HTML, with the post’s text and share meta, without signing in', async () => {
     const [first] = (await (await fetch(`${baseUrl()}${COMMUNITY_API_PATHS.posts}`)).json()).data.list as PostView[];
-    const list = await (await fetch(`${baseUrl()}/community`)).text();
-    expect(list).toContain(first.content.slice(0, 20));
+    // The header links to /community/ (§2.1 writes it with the slash).
+    for (const path of ['/community', '/community/', '/community?module=health']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status).toBe(200);
+      if (path !== '/community?module=health') expect(await res.text()).toContain(first.content.slice(0, 20));
+    }
+    expect((await fetch(`${baseUrl()}/community?module=nope`)).status).toBe(404);
     const detail = await (await fetch(`${baseUrl()}/community/comment-detail?id=${first.id}`)).text();
     expect(detail).toMatch(/<meta property="og:title" content="[^"]+"/);
     expect(detail).toContain(first.content.slice(0, 20));

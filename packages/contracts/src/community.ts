@@ -21,6 +21,8 @@ export const COMMUNITY_API_PATHS = {
   reportResolve: '/api/community/reports/:id/resolve',
   articles: '/api/gene-club/articles',
   article: '/api/gene-club/articles/:id',
+  /** Staff: the rendering of Markdown being written (POST {markdown}). */
+  articlePreview: '/api/gene-club/articles/preview',
 } as const;
 
 /** Community modules (§2.1 ?module=); the first is where a post goes unless another is chosen. */
@@ -185,6 +187,8 @@ export const articleSchema = z.object({
   published: z.boolean().default(true),
 });
 
+export type ArticleInput = z.input<typeof articleSchema>;
+
 export interface ArticleSummary {
   id: string;
   title: string;
@@ -197,4 +201,8 @@ export interface ArticleSummary {
 export interface ArticleView extends ArticleSummary {
   /** Rendered from Markdown and sanitised on the server. */
   html: string;
+  published: boolean;
+  /** The source, for staff only (to edit it). */
+  markdown?: string;
+  viewer: { staff: boolean };
 }

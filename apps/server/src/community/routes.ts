@@ -20,12 +20,12 @@ import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { publish } from '../live/hub.ts';
 import { type NewNotice, notify } from '../notifications/service.ts';
-import { currentUser, requireStaff, requireUser } from '../users/session.ts';
+import { currentUser, isStaff, requireStaff, requireUser } from '../users/session.ts';
 import { antispamRoutes, moderators, requireClean } from './antispam.ts';
 import { authors, commentViews, type PostRow, postViews } from './queries.ts';
 import { reportRoutes, resolveReportsOf } from './reports.ts';
 
-const { communityPosts, communityComments, communityLikes, notifications, users } = schema;
+const { communityPosts, communityComments, communityLikes, notifications } = schema;
 
 const idParams = z.object({ id: z.uuid('帖子不存在') });
 const commentParams = z.object({ id: z.uuid('评论不存在') });
@@ -37,12 +37,6 @@ const COMMUNITY_TYPES = Object.values(COMMUNITY_NOTICE_TYPES);
 
 const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 const postLink = (postId: string) => `/community/comment-detail?id=${postId}`;
-
-async function isStaff(db: Db, userId: string | undefined): Promise<boolean> {
-  if (!userId) return false;
-  const [u] = await db.select({ staff: users.staff }).from(users).where(eq(users.id, userId));
-  return u?.staff ?? false;
-}
 
 /**
  * §2.1 community: anyone reads visible posts (pages are server-rendered for search engines); writing
@@ -59,7 +53,7 @@ export async function communityRoutes(app: FastifyInstance, deps: Deps) {
   async function visiblePost(id: string, viewerId: string | undefined, tx: Db = db): Promise<PostRow> {
     const [row] = await tx.select().from(communityPosts).where(eq(communityPosts.id, id));
     if (!row) throw new ApiError('NOT_FOUND', MISSING_POST);
-    if (row.hiddenAt && row.authorUserId !== viewerId && !(await isStaff(tx, viewerId))) throw new ApiError('NOT_FOUND', MISSING_POST);
+    if (row.hiddenAt && row.authorUserId !== viewerId && !(await isStaff(deps, viewerId))) throw new ApiError('NOT_FOUND', MISSING_POST);
     return row;
   }
   /** A post others can act on (comment, like): hidden ones take nothing new. */
@@ -113,7 +107,7 @@ export async function communityRoutes(app: FastifyInstance, deps: Deps) {
       post,
       comments: await commentViews(db, top.slice(0, COMMUNITY_PAGE_SIZE), me?.userId ?? null),
       moreComments: top.length > COMMUNITY_PAGE_SIZE,
-      viewer: { signedIn: Boolean(me), staff: await isStaff(db, me?.userId) },
+      viewer: { signedIn: Boolean(me), staff: await isStaff(deps, me?.userId) },
     };
     return ok(detail);
   });

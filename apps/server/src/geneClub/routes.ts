@@ -10,13 +10,13 @@ import {
 import { ok } from '@jiyin/contracts/envelope';
 import { schema } from '@jiyin/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
-import { requireStaff } from '../users/session.ts';
+import { currentUser, isStaff, requireStaff } from '../users/session.ts';
 import { renderArticle } from './markdown.ts';
 
 const { geneClubArticles } = schema;
@@ -41,7 +41,16 @@ const summaryOf = (r: ArticleRow): ArticleSummary => ({
   author: r.author,
   date: r.createdAt.toISOString(),
 });
-const viewOf = (r: ArticleRow): ArticleView => ({ ...summaryOf(r), html: renderArticle(r.markdown) });
+const viewOf = (r: ArticleRow, staff: boolean): ArticleView => ({
+  ...summaryOf(r),
+  html: renderArticle(r.markdown),
+  published: r.published,
+  ...(staff ? { markdown: r.markdown } : {}),
+  viewer: { staff },
+});
+const previewBody = z.object({ markdown: z.string({ error: '请输入正文' }).max(50_000, '正文过长') });
+
+const viewerIsStaff = async (deps: Deps, req: FastifyRequest) => isStaff(deps, (await currentUser(req, deps))?.userId);
 
 /** §2.1 gene club: published articles for everyone; staff write them in Markdown (rendered and sanitised when shown). */
 export async function geneClubRoutes(app: FastifyInstance, deps: Deps) {
@@ -62,17 +71,25 @@ export async function geneClubRoutes(app: FastifyInstance, deps: Deps) {
       .orderBy(desc(geneClubArticles.createdAt), desc(geneClubArticles.id))
       .limit(COMMUNITY_PAGE_SIZE)
       .offset((q.page - 1) * COMMUNITY_PAGE_SIZE);
-    return ok({ list: rows.map(summaryOf) });
+    return ok({ list: rows.map(summaryOf), viewer: { staff: await viewerIsStaff(deps, req) } });
   });
 
+  /** Published articles for everyone; staff also open unpublished ones, with their Markdown. */
   app.get(COMMUNITY_API_PATHS.article, async (req) => {
     const { id } = parseInput(idParams, req.params);
+    const staff = await viewerIsStaff(deps, req);
     const [row] = await db
       .select()
       .from(geneClubArticles)
-      .where(and(eq(geneClubArticles.id, id), eq(geneClubArticles.published, true)));
+      .where(and(eq(geneClubArticles.id, id), staff ? undefined : eq(geneClubArticles.published, true)));
     if (!row) throw new ApiError('NOT_FOUND', MISSING);
-    return ok(viewOf(row));
+    return ok(viewOf(row, staff));
+  });
+
+  app.post(COMMUNITY_API_PATHS.articlePreview, async (req) => {
+    await requireStaff(req, deps);
+    const { markdown } = parseInput(previewBody, req.body);
+    return ok({ html: renderArticle(markdown) });
   });
 
   app.post(COMMUNITY_API_PATHS.articles, async (req) => {
@@ -84,7 +101,7 @@ export async function geneClubRoutes(app: FastifyInstance, deps: Deps) {
       .values({ id: newId(), ...body, author: BYLINE, createdBy: me.userId, createdAt: now, updatedAt: now })
       .returning();
     await audit(deps, req, me.userId, 'gene-club-save', { articleId: row.id, title: row.title });
-    return ok(viewOf(row));
+    return ok(viewOf(row, true));
   });
 
   app.put(COMMUNITY_API_PATHS.article, async (req) => {
@@ -98,6 +115,6 @@ export async function geneClubRoutes(app: FastifyInstance, deps: Deps) {
       .returning();
     if (!row) throw new ApiError('NOT_FOUND', MISSING);
     await audit(deps, req, me.userId, 'gene-club-save', { articleId: row.id, title: row.title });
-    return ok(viewOf(row));
+    return ok(viewOf(row, true));
   });
 }

@@ -23,10 +23,16 @@ export async function requireUser(req: FastifyRequest, deps: Deps): Promise<Sess
   throw new ApiError(s.kind === 'expired' ? 'SESSION_EXPIRED' : s.kind === 'revoked' ? 'SESSION_REVOKED' : 'NOT_LOGGED_IN');
 }
 
-/** Staff only (users.staff, set by operators): anyone else gets the §8 no-permission answer. */
+/** Whether a user is staff (users.staff, set by operators); no user is not. */
+export async function isStaff(deps: Deps, userId: string | undefined): Promise<boolean> {
+  if (!userId) return false;
+  const [u] = await deps.database.db.select({ staff: schema.users.staff }).from(schema.users).where(eq(schema.users.id, userId));
+  return u?.staff ?? false;
+}
+
+/** Staff only: anyone else gets the §8 no-permission answer. */
 export async function requireStaff(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
   const me = await requireUser(req, deps);
-  const [u] = await deps.database.db.select({ staff: schema.users.staff }).from(schema.users).where(eq(schema.users.id, me.userId));
-  if (!u?.staff) throw new ApiError('NO_PERMISSION');
+  if (!(await isStaff(deps, me.userId))) throw new ApiError('NO_PERMISSION');
   return me;
 }

@@ -1,6 +1,7 @@
 import type { ApiTransport } from '@jiyin/contracts/api';
 import {
   type AntispamResult,
+  type ArticleInput,
   type ArticleSummary,
   type ArticleView,
   COMMUNITY_API_PATHS,
@@ -41,8 +42,18 @@ export function communityClient(api: ApiTransport) {
       api({ method: 'POST', path: COMMUNITY_API_PATHS.reports, body: { targetKind, targetId, reason, detail: detail || undefined } }),
     hidePost: (postId: string, reason: string): Promise<Envelope<PostView>> =>
       api({ method: 'POST', path: fillPattern(COMMUNITY_API_PATHS.postHide, { id: postId }), body: { reason } }),
-    articles: (filter: { category?: GeneClubCategory; tag?: string; page?: number }): Promise<Envelope<{ list: ArticleSummary[] }>> =>
+    articles: (filter: {
+      category?: GeneClubCategory;
+      tag?: string;
+      page?: number;
+    }): Promise<Envelope<{ list: ArticleSummary[]; viewer: { staff: boolean } }>> =>
       api({ method: 'GET', path: COMMUNITY_API_PATHS.articles, query: filter }),
     article: (id: string): Promise<Envelope<ArticleView>> => api({ method: 'GET', path: fillPattern(COMMUNITY_API_PATHS.article, { id }) }),
+    previewArticle: (markdown: string): Promise<Envelope<{ html: string }>> =>
+      api({ method: 'POST', path: COMMUNITY_API_PATHS.articlePreview, body: { markdown } }),
+    saveArticle: (id: string | null, body: ArticleInput): Promise<Envelope<ArticleView>> =>
+      id
+        ? api({ method: 'PUT', path: fillPattern(COMMUNITY_API_PATHS.article, { id }), body })
+        : api({ method: 'POST', path: COMMUNITY_API_PATHS.articles, body }),
   };
 }

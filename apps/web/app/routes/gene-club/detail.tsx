@@ -1,6 +1,7 @@
 import { GENE_CLUB_CATEGORIES } from '@jiyin/contracts/community';
-import { Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import { data } from 'react-router';
+import { ArticleEditor } from '../../components/geneClub/ArticleEditor.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
@@ -38,7 +39,11 @@ export default function GeneClubArticle({ loaderData: a }: Route.ComponentProps)
       <p className="community__back">
         <a href="/gene-club">← 基因俱乐部</a>
       </p>
-      <h1>{a.title}</h1>
+      <div className="gene-club__head">
+        <h1>{a.title}</h1>
+        {a.viewer.staff && <ArticleEditor article={a} />}
+      </div>
+      {!a.published && <Alert type="info" showIcon message="这篇文章未发布，只有工作人员能看到" />}
       <p className="muted">
         {a.author} · {formatBeijingTime(a.date).slice(0, 10)} ·{' '}
         <a href={`/gene-club?category=${a.category}`}>{GENE_CLUB_CATEGORIES.find((c) => c.id === a.category)?.name}</a>

@@ -1,6 +1,7 @@
 import { COMMUNITY_PAGE_SIZE, GENE_CLUB_CATEGORIES, type GeneClubCategory, geneClubCategoryIds } from '@jiyin/contracts/community';
 import { Empty, Tag } from 'antd';
 import { data } from 'react-router';
+import { ArticleEditor } from '../../components/geneClub/ArticleEditor.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
@@ -15,8 +16,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (param && !category) throw data(null, { status: 404 });
   const tag = search.get('tag')?.slice(0, 12) || undefined;
   const page = Math.max(1, Math.trunc(Number(search.get('page'))) || 1);
-  const { list } = unwrap(await apiClient(context.api).articles({ category, tag, page }));
-  return { category: category ?? null, tag: tag ?? null, page, list };
+  const { list, viewer } = unwrap(await apiClient(context.api).articles({ category, tag, page }));
+  return { category: category ?? null, tag: tag ?? null, page, list, staff: viewer.staff };
 }
 
 const DESCRIPTION = '知源基因编辑部撰写的遗传学与寻根科普文章，附参考资料。';
@@ -37,10 +38,13 @@ const query = (q: Record<string, string | number | null>) => {
 };
 
 /** §2.1 /gene-club: the editorial articles by category and tag, 10 a page, server-rendered. */
-export default function GeneClub({ loaderData: { category, tag, page, list } }: Route.ComponentProps) {
+export default function GeneClub({ loaderData: { category, tag, page, list, staff } }: Route.ComponentProps) {
   return (
     <div className="container gene-club" data-testid="gene-club">
-      <h1>基因俱乐部</h1>
+      <div className="gene-club__head">
+        <h1>基因俱乐部</h1>
+        {staff && <ArticleEditor />}
+      </div>
       <p className="muted">{DESCRIPTION}</p>
       <nav className="community__modules" aria-label="分类">
         <a href="/gene-club" className={category ? '' : 'is-active'}>
