@@ -78,6 +78,7 @@ CREATE INDEX "community_comments_post_idx" ON "community_comments" USING btree (
 CREATE INDEX "community_comments_parent_idx" ON "community_comments" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "community_comments_author_idx" ON "community_comments" USING btree ("author_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "community_posts_list_idx" ON "community_posts" USING btree ("module","created_at");--> statement-breakpoint
+CREATE INDEX "community_posts_created_idx" ON "community_posts" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "community_posts_author_idx" ON "community_posts" USING btree ("author_user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "community_reports_once_uq" ON "community_reports" USING btree ("reporter_user_id","target_kind","target_id");--> statement-breakpoint
 CREATE INDEX "community_reports_open_idx" ON "community_reports" USING btree ("resolved_at","created_at");--> statement-breakpoint

@@ -22,7 +22,11 @@ export const communityPosts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('community_posts_list_idx').on(t.module, t.createdAt), index('community_posts_author_idx').on(t.authorUserId, t.createdAt)],
+  (t) => [
+    index('community_posts_list_idx').on(t.module, t.createdAt),
+    index('community_posts_created_idx').on(t.createdAt),
+    index('community_posts_author_idx').on(t.authorUserId, t.createdAt),
+  ],
 );
 
 /** Comments (on a post), answers (on a question) and replies (to either, `parentId`). */
