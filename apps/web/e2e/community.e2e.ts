@@ -35,7 +35,10 @@ afterAll(async () => {
 describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) => {
   let pa: TestPage;
   let pb: TestPage;
-  const post = { id: '', content: `【测试】我家祖上从福建泉州迁到台湾，有同宗的朋友吗？（${vp.name}）` };
+  // Texts name the size in Chinese: the phone run's pages still list the PC run's posts, and other
+  // files read these pages for English words.
+  const size = vp.name === 'pc' ? '电脑' : '手机';
+  const post = { id: '', content: `【测试】我家祖上从福建泉州迁到台湾，有同宗的朋友吗？（${size}）` };
   beforeAll(async () => {
     pa = await openPage(browser, vp);
     pb = await openPage(browser, vp);
@@ -48,7 +51,7 @@ describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) 
   });
 
   it('A comments on B’s post, B’s bell rises live, B opens the notice: it is read and leads to the post', async () => {
-    const comment = `<b>我也是泉州的</b>，一起寻根吧（${vp.name}）`;
+    const comment = `<b>我也是泉州的</b>，一起寻根吧（${size}）`;
     // B posts with a picture from the community page; the antispam check refuses a listed word first.
     await gotoReady(pb, `${baseUrl()}/community?module=ancestry`);
     await pb.getByTestId('post-input').fill('低价代开发票');
