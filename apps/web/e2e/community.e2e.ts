@@ -50,7 +50,7 @@ describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) 
     await pb?.context().close();
   });
 
-  it('A comments on B’s post, B’s bell rises live, B opens the notice: it is read and leads to the post', async () => {
+  it('A comments on B’s post, B’s bell rises live, B opens the notice (read, leads to the post) and deletes it after confirming', async () => {
     const comment = `<b>我也是泉州的</b>，一起寻根吧（${size}）`;
     // B posts with a picture from the community page; the antispam check refuses a listed word first.
     await gotoReady(pb, `${baseUrl()}/community?module=ancestry`);
@@ -109,6 +109,15 @@ describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) 
     expect(notice.readDate).not.toBeNull();
     if (vp.name === 'pc') await pb.getByTestId('inbox-notices-count').locator('.ant-badge-count').waitFor({ state: 'detached' });
     await screenshot(pb, vp, 'community-detail-author');
+    // B deletes the comment notice after the §8 confirmation.
+    await gotoReady(pb, `${baseUrl()}/user/notices`);
+    const item = pb.getByTestId('notice-item').filter({ hasText: comment });
+    await item.getByRole('button', { name: '删除' }).click();
+    await pb.locator('.ant-modal-confirm-title', { hasText: '确认删除该条评论消息吗' }).waitFor();
+    await screenshot(pb, vp, 'community-notice-delete');
+    await pb.getByRole('button', { name: '确认删除' }).click();
+    await pb.getByText('删除成功').waitFor();
+    await item.waitFor({ state: 'detached' });
     expect(pa.errors).toEqual([]);
     expect(pb.errors).toEqual([]);
   });
