@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
-import { COMMUNITY_API_PATHS, COMMUNITY_IMAGE_MAX_SIDE, COMMUNITY_NOTICE_TYPES } from '@jiyin/contracts/community';
+import { COMMUNITY_API_PATHS, COMMUNITY_IMAGE_MAX_SIDE } from '@jiyin/contracts/community';
+import { NOTIFICATION_TYPES } from '@jiyin/contracts/constants';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import type { LiveEvent } from '@jiyin/contracts/social';
@@ -145,7 +146,7 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       await settle();
       const live = events.find((e) => e.type === 'notice');
       expect(live?.type === 'notice' && live.notice).toMatchObject({
-        type: COMMUNITY_NOTICE_TYPES.comment,
+        type: NOTIFICATION_TYPES.commentPost,
         title: '评论了你的帖子',
         content: '评论者甲：我也是泉州的！',
         fromUser: { name: '评论者甲' },

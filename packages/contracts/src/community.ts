@@ -35,9 +35,6 @@ export type CommunityModule = (typeof COMMUNITY_MODULES)[number]['id'];
 export const communityModuleIds = COMMUNITY_MODULES.map((m) => m.id) as [CommunityModule, ...CommunityModule[]];
 export const communityModuleName = (id: string) => COMMUNITY_MODULES.find((m) => m.id === id)?.name ?? '';
 
-/** §9 notification types of the community: a comment on one's post, an answer to one's question, a reply in a discussion. */
-export const COMMUNITY_NOTICE_TYPES = { comment: 1, answer: 2, discuss: 3 } as const;
-
 /** §9 list page size. */
 export const COMMUNITY_PAGE_SIZE = 10;
 export const POST_TEXT_MAX = 2000;

@@ -1,6 +1,5 @@
 import {
   COMMUNITY_API_PATHS,
-  COMMUNITY_NOTICE_TYPES,
   COMMUNITY_PAGE_SIZE,
   communityModuleIds,
   editPostSchema,
@@ -9,6 +8,7 @@ import {
   newPostSchema,
   type PostDetail,
 } from '@jiyin/contracts/community';
+import { NOTIFICATION_TYPES } from '@jiyin/contracts/constants';
 import { ok } from '@jiyin/contracts/envelope';
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -33,7 +33,8 @@ const page = z.coerce.number().int('页码不正确').min(1, '页码不正确').
 const listQuery = z.object({ module: z.enum(communityModuleIds, { error: '版块不存在' }).optional(), page });
 const detailQuery = z.object({ page });
 const MISSING_POST = '帖子不存在或已被删除';
-const COMMUNITY_TYPES = Object.values(COMMUNITY_NOTICE_TYPES);
+/** §9 community notice types: a comment on one's post, an answer to one's question, a reply in a discussion. */
+const COMMUNITY_TYPES = [NOTIFICATION_TYPES.commentPost, NOTIFICATION_TYPES.answer, NOTIFICATION_TYPES.discuss];
 
 const snippet = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 const postLink = (postId: string) => `/community/comment-detail?id=${postId}`;
@@ -222,13 +223,13 @@ export async function communityRoutes(app: FastifyInstance, deps: Deps) {
         if (post.authorUserId !== me.userId)
           notices.push(
             kind === 'answer'
-              ? notice(post.authorUserId, COMMUNITY_NOTICE_TYPES.answer, '回答了你的提问')
-              : notice(post.authorUserId, COMMUNITY_NOTICE_TYPES.comment, '评论了你的帖子'),
+              ? notice(post.authorUserId, NOTIFICATION_TYPES.answer, '回答了你的提问')
+              : notice(post.authorUserId, NOTIFICATION_TYPES.commentPost, '评论了你的帖子'),
           );
       } else {
-        if (parent.authorUserId !== me.userId) notices.push(notice(parent.authorUserId, COMMUNITY_NOTICE_TYPES.discuss, '回复了你的评论'));
+        if (parent.authorUserId !== me.userId) notices.push(notice(parent.authorUserId, NOTIFICATION_TYPES.discuss, '回复了你的评论'));
         if (post.authorUserId !== me.userId && post.authorUserId !== parent.authorUserId)
-          notices.push(notice(post.authorUserId, COMMUNITY_NOTICE_TYPES.discuss, '参与了你帖子下的讨论'));
+          notices.push(notice(post.authorUserId, NOTIFICATION_TYPES.discuss, '参与了你帖子下的讨论'));
       }
       await notify(tx, notices);
       return commentViews(tx, [row], me.userId);
