@@ -146,7 +146,7 @@ describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) 
 });
 
 describe.each(VIEWPORTS)('gene club at $name ($width×$height)', (vp: Viewport) => {
-  it('lists the editorial articles and renders one, server-side, with share meta and sanitised Markdown', async () => {
+  it('lists the editorial articles and renders one, server-side, with share meta and sanitised Markdown; visitors read the community', async () => {
     const html = await (await fetch(`${baseUrl()}/gene-club`)).text();
     expect(html).toContain('什么是 SNP？基因检测芯片读的是什么');
     const page = await openPage(browser, vp);
@@ -164,6 +164,14 @@ describe.each(VIEWPORTS)('gene club at $name ($width×$height)', (vp: Viewport) 
       }
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('父系与母系：Y 染色体和线粒体 DNA 如何追溯祖先');
       await screenshot(page, vp, 'gene-club-detail');
+      // Visitors read the community; writing asks them to sign in.
+      await gotoReady(page, `${baseUrl()}/community/`);
+      await page.getByText('登录后即可发帖、提问和评论').waitFor();
+      await page.getByTestId('post-card').first().locator('a.post-card__link').click();
+      await page.waitForURL('**/community/comment-detail?id=*');
+      await page.getByText('登录后参与').waitFor();
+      expect(await page.getByTestId('comment-input').count()).toBe(0);
+      await screenshot(page, vp, 'community-detail-visitor');
       expect(page.errors).toEqual([]);
     } finally {
       await page.context().close();
