@@ -81,6 +81,11 @@ describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) 
     // A reads the post (server-rendered) and comments.
     await gotoReady(pa, `${baseUrl()}/community/comment-detail?id=${post.id}`);
     await pa.getByText(post.content).waitFor();
+    // The share card names the post and its picture by absolute address.
+    expect(await pa.locator('meta[property="og:url"]').getAttribute('content')).toBe(`${baseUrl()}/community/comment-detail?id=${post.id}`);
+    expect(await pa.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
+      new RegExp(`^${baseUrl()}/uploads/community/[0-9a-f-]{36}\\.png$`),
+    );
     await pa.getByTestId('comment-input').fill(comment);
     await pa.getByTestId('comment-submit').click();
     await pa.getByTestId('comment').filter({ hasText: comment }).waitFor();

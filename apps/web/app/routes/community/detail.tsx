@@ -13,6 +13,7 @@ import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
+import { absoluteUrl } from '../../lib/links.ts';
 import { unwrap } from '../../lib/loaders.ts';
 import type { Route } from './+types/detail';
 import '../../community.css';
@@ -22,7 +23,12 @@ const ID = /^[0-9a-f-]{36}$/;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id') ?? '';
   if (!ID.test(id)) throw data(null, { status: 404 });
-  return unwrap(await apiClient(context.api).post(id));
+  const detail = unwrap(await apiClient(context.api).post(id));
+  return {
+    ...detail,
+    pageUrl: absoluteUrl(request, postLink(id)),
+    imageUrl: detail.post.images[0] ? absoluteUrl(request, detail.post.images[0]) : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
@@ -36,7 +42,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'article' },
-    ...(d.post.images[0] ? [{ property: 'og:image', content: d.post.images[0] }] : []),
+    { property: 'og:url', content: d.pageUrl },
+    ...(d.imageUrl ? [{ property: 'og:image', content: d.imageUrl }] : []),
   ];
 };
 

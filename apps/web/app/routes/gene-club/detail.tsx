@@ -5,6 +5,7 @@ import { ArticleEditor } from '../../components/geneClub/ArticleEditor.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
+import { absoluteUrl } from '../../lib/links.ts';
 import { unwrap } from '../../lib/loaders.ts';
 import type { Route } from './+types/detail';
 import '../../community.css';
@@ -14,7 +15,8 @@ const ID = /^[0-9a-f-]{36}$/;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id') ?? '';
   if (!ID.test(id)) throw data(null, { status: 404 });
-  return unwrap(await apiClient(context.api).article(id));
+  const article = unwrap(await apiClient(context.api).article(id));
+  return { ...article, pageUrl: absoluteUrl(request, `/gene-club/detail?id=${id}`) };
 }
 
 /** Share cards (og:) and search snippets carry the article's own title and summary. */
@@ -27,6 +29,7 @@ export const meta: Route.MetaFunction = ({ data: a }) =>
         { property: 'og:title', content: a.title },
         { property: 'og:description', content: a.summary },
         { property: 'og:type', content: 'article' },
+        { property: 'og:url', content: a.pageUrl },
         { property: 'article:published_time', content: a.date },
         ...a.tags.map((t) => ({ property: 'article:tag', content: t })),
       ]
