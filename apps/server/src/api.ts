@@ -4,6 +4,7 @@ import { addressRoutes } from './addresses/routes.ts';
 import { ancestryRoutes } from './ancestry/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { communityRoutes } from './community/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { couponRoutes } from './coupons/routes.ts';
 import type { Deps } from './deps.ts';
@@ -11,6 +12,7 @@ import { embedRoutes } from './embed/routes.ts';
 import { familyRoutes } from './families/routes.ts';
 import { electronicReportRoutes } from './electronic-report/routes.ts';
 import { fissionRoutes } from './fission/routes.ts';
+import { geneClubRoutes } from './geneClub/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { kitResultRoutes } from './kitServices/routes.ts';
@@ -46,6 +48,8 @@ const DOMAINS = [
   notificationRoutes,
   messageRoutes,
   liveRoutes,
+  communityRoutes,
+  geneClubRoutes,
   ancestryRoutes,
   originRoutes,
   surnameRoutes,

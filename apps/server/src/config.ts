@@ -99,6 +99,12 @@ export interface Config {
   chatMessagesPerMinute: number;
   /** The staff back office's sign-in policy and who is staff besides users.staff (README, configuration table). */
   staff: { sessionMaxHours: number; confirmMinutes: number; phones: readonly string[] };
+  /**
+   * Community limits per account (COMMUNITY_POSTS_PER_HOUR, COMMUNITY_COMMENTS_PER_MINUTE, COMMUNITY_REPORTS_PER_HOUR) and the
+   * antispam check (§7.4): the local word list always, plus a moderation service when ANTISPAM_PROVIDER=http.
+   */
+  community: { postsPerHour: number; commentsPerMinute: number; reportsPerHour: number };
+  antispam: { provider: 'local' | 'http'; apiUrl?: string; apiKey?: string };
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; bucket: string; accessKey: string; secretKey: string; region: string };
 }
 
@@ -177,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((p) => p.trim())
         .filter(Boolean),
     },
+    community: {
+      postsPerHour: Number(env.COMMUNITY_POSTS_PER_HOUR ?? 10),
+      commentsPerMinute: Number(env.COMMUNITY_COMMENTS_PER_MINUTE ?? 10),
+      reportsPerHour: Number(env.COMMUNITY_REPORTS_PER_HOUR ?? 10),
+    },
+    antispam: antispamConfig(env),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     env: appEnv,
@@ -237,6 +249,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * The app and support contact (README, configuration table). Away from production an unset value
  * gets a demo one on the reserved example.com domain, so the demo shows where each goes.
  */
+function antispamConfig(env: NodeJS.ProcessEnv): Config['antispam'] {
+  if (env.ANTISPAM_PROVIDER !== 'http') return { provider: 'local' };
+  if (!env.ANTISPAM_API_URL) throw new Error('ANTISPAM_PROVIDER=http needs ANTISPAM_API_URL');
+  return { provider: 'http', apiUrl: env.ANTISPAM_API_URL, apiKey: env.ANTISPAM_API_KEY };
+}
+
 function siteConfig(env: NodeJS.ProcessEnv, appEnv: Environment): SiteConfig {
   const demo = (value: string) => (appEnv === 'prod' ? null : value);
   return {

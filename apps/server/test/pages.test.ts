@@ -7,7 +7,18 @@ import { PENDING_ROUTES } from '../../web/app/routes.pending.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 /** Pages whose §6 rule sends an anonymous visitor elsewhere although they are not guarded. */
-const RULE_REDIRECTS: Record<string, string> = { '/shop/yfull': '/shop/yfull-noreport' };
+const RULE_REDIRECTS: Record<string, string> = {
+  '/shop/yfull': '/shop/yfull-noreport',
+  '/report/ancestry/family/1': '/ancestry/family/1',
+  // A surname page without a surname goes back to the library.
+  '/ancestry/surname-base/celebrity': '/ancestry/library-surname',
+  '/ancestry/surname-base/live': '/ancestry/library-surname',
+  '/ancestry/surname-base/rr': '/ancestry/library-surname',
+};
+/** Pages of one thing (an article, a post, a family) answer 404 when the sample id names none. */
+const NO_SUCH_THING = new Set(['/gene-club/detail', '/community/comment-detail', '/ancestry/family/1']);
+/** Lists of the visitor's own family claims: outside §6's guarded pages, but nothing to show without a user. */
+const OWN_CLAIMS = new Set(['/report/ancestry/exclude-list', '/report/ancestry/exclude-detail', '/report/ancestry/claimed-person-list']);
 
 /** A concrete URL for a route pattern: optional params dropped, required ones filled. */
 const sample = (pattern: string) => pattern.replace(/\/:\w+\?/g, '').replace(/:\w+/g, '1');
@@ -22,7 +33,10 @@ describe('every page route of §2.1–§2.4 over HTTP', () => {
 
   it.each(PAGE_ROUTES.map((r) => [sample(r.path), r]))('%s answers its page, or sign-in when guarded', async (url, route) => {
     const res = await t.app.inject({ method: 'GET', url });
-    if (isGuardedPath(url)) {
+    if (NO_SUCH_THING.has(url)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('data-testid="not-found"');
+    } else if (isGuardedPath(url) || OWN_CLAIMS.has(url)) {
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(signinPath(url));
     } else if (RULE_REDIRECTS[url]) {

@@ -4,8 +4,6 @@
  * routes.ts); a test checks every route of the table is in exactly one of the two.
  */
 export const PENDING_ROUTES: readonly string[] = [
-  '/gene-club',
-  '/gene-club/detail',
   '/ancestry/family-tree',
   '/ancestry/reunion/platform',
   '/ancestry/reunion',
@@ -14,8 +12,6 @@ export const PENDING_ROUTES: readonly string[] = [
   '/ancestry/service',
   '/ancestry/service/messenger',
   '/genestory',
-  '/community',
-  '/community/comment-detail',
   '/buy/speed-package',
   '/buy/upgrade',
   '/buy/y-full-no-return',

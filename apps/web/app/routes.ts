@@ -149,6 +149,10 @@ export const REAL_PAGES: Record<string, string> = {
   '/staff/activities': 'routes/staff/activities.tsx',
   '/staff/holds': 'routes/staff/holds.tsx',
   '/staff/audit': 'routes/staff/audit.tsx',
+  '/community': 'routes/community/index.tsx',
+  '/community/comment-detail': 'routes/community/detail.tsx',
+  '/gene-club': 'routes/gene-club/index.tsx',
+  '/gene-club/detail': 'routes/gene-club/detail.tsx',
 };
 
 const LAYOUT_FILES: Record<LayoutId, string> = {

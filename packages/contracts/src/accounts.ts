@@ -289,6 +289,12 @@ export const AUDIT_ACTION_LABELS = {
   'staff-activity-create': '创建活动（工作人员）',
   'fission-accept': '接受邀请',
   'orders-retrieve': '凭手机号找回订单',
+  'community-hide': '隐藏社区帖子（工作人员）',
+  'community-unhide': '恢复社区帖子（工作人员）',
+  'community-report-resolve': '处理社区举报（工作人员）',
+  'antispam-word-add': '添加违规词（工作人员）',
+  'antispam-word-delete': '删除违规词（工作人员）',
+  'gene-club-save': '保存基因俱乐部文章（工作人员）',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS | `client:${string}`;
 

@@ -38,6 +38,8 @@ export const CODES = {
   CHAT_I_BLOCKED: { code: 2751, msg: '你已屏蔽对方' },
   CHAT_THEY_BLOCKED: { code: 2752, msg: '对方已停止接收私信' },
   CHAT_NOT_ALLOWED: { code: 2753, msg: '只能与同意参与基因亲人的亲人互发私信' },
+  ANTISPAM_REJECTED: { code: 2760, msg: '内容包含不允许发布的信息，请修改后再发布' },
+  ANTISPAM_UNAVAILABLE: { code: 2761, msg: '内容审核服务暂不可用，请稍后再发布' },
   PHONE_INVALID: { code: 1201, msg: '请输入正确的手机号' },
   PASSWORD_INVALID: { code: 1202, msg: '密码至少 6 位，且不能包含空格' },
   PASSWORD_TOO_COMMON: { code: 1203, msg: '这个密码太常见了，容易被猜到，请换一个' },

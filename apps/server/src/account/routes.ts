@@ -13,6 +13,7 @@ import { ApiError, parseInput } from '../http/errors.ts';
 import { libraryExport } from '../families/export.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { importJobView } from '../imports/views.ts';
+import { removeCommunityContent } from '../community/queries.ts';
 import { notificationViews } from '../notifications/service.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
 import { type ZipEntry, zipStream } from '../storage/zip.ts';
@@ -33,6 +34,9 @@ const {
   reportResults,
   notifications,
   chatMessages,
+  communityPosts,
+  communityComments,
+  communityLikes,
   relativeConsents,
   relativeMatches,
   ancestryResults,
@@ -157,6 +161,22 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         .from(chatMessages)
         .where(eq(chatMessages.senderUserId, me.userId))
         .orderBy(chatMessages.seq),
+      // The user's community posts, comments and likes (replies others wrote to them are theirs).
+      communityPosts: await db.select().from(communityPosts).where(eq(communityPosts.authorUserId, me.userId)),
+      communityComments: await db
+        .select({
+          id: communityComments.id,
+          postId: communityComments.postId,
+          kind: communityComments.kind,
+          content: communityComments.content,
+          createdAt: communityComments.createdAt,
+        })
+        .from(communityComments)
+        .where(eq(communityComments.authorUserId, me.userId)),
+      communityLikes: await db
+        .select({ postId: communityLikes.postId, createdAt: communityLikes.createdAt })
+        .from(communityLikes)
+        .where(eq(communityLikes.userId, me.userId)),
       deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
       genealogyLibrary: await libraryExport(db, me.userId),
       sessions: await db
@@ -263,6 +283,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
             ),
           );
       }
+      await removeCommunityContent(tx, me.userId);
       await tx.delete(users).where(eq(users.id, me.userId));
       return keys;
     });

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { ACCOUNT_PATHS, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, authCodeSchema, nationCodeSchema, phoneSchema } from '@jiyin/contracts/accounts';
+import { COMMUNITY_IMAGE_MAX_SIDE } from '@jiyin/contracts/community';
 import { ok } from '@jiyin/contracts/envelope';
 import { FAMILY_IMAGE_MAX_SIDE } from '@jiyin/contracts/libraryApi';
 import { CHAT_IMAGE_MAX_SIDE } from '@jiyin/contracts/social';
@@ -14,14 +15,15 @@ import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { requireUser } from '../users/session.ts';
 
-/** §7.3 kinds: avatars end up at most 240×240, chat pictures at most 250×250 (§5). */
+/** §7.3 kinds: avatars end up at most 240×240, chat pictures at most 250×250, community pictures at most 800 (§5). */
 const KINDS = {
   avatar: { dir: 'avatars', maxSide: AVATAR_MAX_SIDE },
   community_chat: { dir: 'chat', maxSide: CHAT_IMAGE_MAX_SIDE },
   /** Family materials: scanned genealogy pages must stay legible. */
   family: { dir: 'family', maxSide: FAMILY_IMAGE_MAX_SIDE },
+  community: { dir: 'community', maxSide: COMMUNITY_IMAGE_MAX_SIDE },
 } as const;
-const typeQuery = z.object({ type: z.enum(['avatar', 'community_chat', 'family'], { error: '上传失败，请重试' }) });
+const typeQuery = z.object({ type: z.enum(['avatar', 'community_chat', 'family', 'community'], { error: '上传失败，请重试' }) });
 const byAuthQuery = z.object({
   type: z.literal('avatar', { error: '上传失败，请重试' }),
   nationCode: nationCodeSchema,

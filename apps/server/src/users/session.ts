@@ -23,17 +23,20 @@ export async function requireUser(req: FastifyRequest, deps: Deps): Promise<Sess
   throw new ApiError(s.kind === 'expired' ? 'SESSION_EXPIRED' : s.kind === 'revoked' ? 'SESSION_REVOKED' : 'NOT_LOGGED_IN');
 }
 
-/**
- * Staff only (users.staff, or a phone operators list in STAFF_PHONES): anyone else gets the §8
- * no-permission answer.
- */
-export async function requireStaff(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
-  const me = await requireUser(req, deps);
+/** Whether a user is staff (users.staff, set by operators, or a phone in STAFF_PHONES); no user is not. */
+export async function isStaff(deps: Deps, userId: string | undefined): Promise<boolean> {
+  if (!userId) return false;
   const [u] = await deps.database.db
     .select({ staff: schema.users.staff, phone: schema.users.phone })
     .from(schema.users)
-    .where(eq(schema.users.id, me.userId));
-  if (!u || !(u.staff || deps.config.staff.phones.includes(u.phone))) throw new ApiError('NO_PERMISSION');
+    .where(eq(schema.users.id, userId));
+  return !!u && (u.staff || deps.config.staff.phones.includes(u.phone));
+}
+
+/** Staff only: anyone else gets the §8 no-permission answer. */
+export async function requireStaff(req: FastifyRequest, deps: Deps): Promise<SessionUser> {
+  const me = await requireUser(req, deps);
+  if (!(await isStaff(deps, me.userId))) throw new ApiError('NO_PERMISSION');
   return me;
 }
 

@@ -21,3 +21,13 @@ export function resolveHref(href: string): { kind: 'document' | 'app'; href: str
   const target = redirectTarget(path, search);
   return { kind: 'app', href: target ? `${target}${hash}` : href };
 }
+
+/**
+ * An absolute address on this site as the visitor reached it (share cards need absolute URLs); the
+ * scheme a TLS-terminating proxy reports wins over the one the server saw.
+ */
+export function absoluteUrl(request: Request, path: string): string {
+  const seen = new URL(request.url);
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0].trim();
+  return `${proto === 'https' || proto === 'http' ? proto : seen.protocol.replace(':', '')}://${seen.host}${path}`;
+}

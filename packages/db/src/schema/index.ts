@@ -16,3 +16,4 @@ export * from './embed.ts';
 export * from './genealogyLibrary.ts';
 export * from './kitServices.ts';
 export * from './fission.ts';
+export * from './community.ts';

@@ -2,8 +2,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { RELATIVES_PROTOCOL_VERSION } from '@jiyin/contracts/relativesApi';
 import {
+  antispamWords,
+  communityPosts,
   couponCodes,
   descriptionConfigs,
+  geneClubArticles,
   kits,
   ledgerAccounts,
   ledgerEntries,
@@ -17,13 +20,14 @@ import {
 } from '../schema/index.ts';
 import { DEMO_BOUND_KIT, DEMO_FAMILY, DEMO_PERSON, DEMO_RELATIVE_USERS, DEMO_REWARD, DEMO_USER } from './accounts.ts';
 import { DEMO_COUPON_CODES, DEMO_PRODUCTS } from './catalog.ts';
+import { ANTISPAM_STARTER_SOURCE, ANTISPAM_STARTER_WORDS, DEMO_POSTS, EDITORIAL_AUTHOR, GENE_CLUB_ARTICLES } from './community.ts';
 import { DEMO_CONTENT, DEMO_DESCRIPTIONS } from './content.ts';
 import { DEMO_KITS } from './kits.ts';
 import { WEBVIEW_CONTENT } from './webviewContent.ts';
 import { seedDemoFamilies, seedSurnames } from './genealogy/index.ts';
 
 /** Bump when the demo content changes so existing installs pick it up on their next start. */
-export const DEMO_SEED_VERSION = 10;
+export const DEMO_SEED_VERSION = 11;
 
 /**
  * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes
@@ -106,6 +110,26 @@ export async function seedDemoContent(db: Db): Promise<void> {
     // v9: the surname library's reference rows and the demo families.
     await seedSurnames(tx);
     await seedDemoFamilies(tx);
+    // v11: the community's starter word list (staff may delete a word: it stays deleted only until
+    // the next seed version), the product's own gene club articles, and two demo posts.
+    await tx
+      .insert(antispamWords)
+      .values(ANTISPAM_STARTER_WORDS.map((w) => ({ ...w, source: ANTISPAM_STARTER_SOURCE })))
+      .onConflictDoNothing();
+    for (const a of GENE_CLUB_ARTICLES) {
+      const { id, ...rest } = a;
+      const row = { ...rest, tags: [...rest.tags], author: EDITORIAL_AUTHOR };
+      await tx
+        .insert(geneClubArticles)
+        .values({ id, ...row })
+        .onConflictDoUpdate({ target: geneClubArticles.id, set: { ...row, updatedAt: sql`now()` } });
+    }
+    if (demo) {
+      await tx
+        .insert(communityPosts)
+        .values(DEMO_POSTS.map((p) => ({ ...p, images: [], createdAt: sql`now()`, updatedAt: sql`now()` })))
+        .onConflictDoNothing();
+    }
     await tx
       .insert(seedVersions)
       .values({ name: 'demo', version: DEMO_SEED_VERSION })

@@ -6,6 +6,7 @@ import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { accountsClient } from './accounts.ts';
 import { ancestryClient } from './ancestry.ts';
 import { embedClient } from './embed.ts';
+import { communityClient } from './community.ts';
 import { electronicReportClient } from './electronicReport.ts';
 import { importsClient } from './imports.ts';
 import { libraryClient } from './library.ts';
@@ -46,6 +47,7 @@ export function apiClient(api: ApiTransport) {
     ...shopClient(api),
     ...socialClient(api),
     ...kitServicesClient(api),
+    ...communityClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),
