@@ -19,6 +19,8 @@ import { paymentRoutes } from './payments/routes.ts';
 import { personRoutes } from './persons/routes.ts';
 import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { reunionRoutes } from './reunion/routes.ts';
+import { treeRoutes } from './trees/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -47,6 +49,8 @@ const DOMAINS = [
   paymentRoutes,
   couponRoutes,
   walletRoutes,
+  treeRoutes,
+  reunionRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

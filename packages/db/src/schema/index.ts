@@ -12,3 +12,4 @@ export * from './coupons.ts';
 export * from './wallet.ts';
 export * from './notifications.ts';
 export * from './messages.ts';
+export * from './trees.ts';
