@@ -35,14 +35,24 @@ export function normaliseDate(d: TreeDate, label: string): TreeDate {
   return out;
 }
 
+/** Lunar-to-solar conversions done so far: lunar-javascript builds a whole year for each one. */
+const solarOfLunar = new Map<string, { year: number; month: number; day: number }>();
+
 /** The solar (year, month, day) of a date; a lunar month or day unknown stays unknown. */
 export function solarParts(d: TreeDate): { year: number; month?: number; day?: number } {
   const year = d.year as number;
   if (!d.chooseLunarCalendar || d.month === undefined || d.day === undefined) {
     return d.chooseLunarCalendar ? { year } : { year, month: d.month, day: d.day };
   }
-  const s = Lunar.fromYmd(year, d.month, d.day).getSolar();
-  return { year: s.getYear(), month: s.getMonth(), day: s.getDay() };
+  const key = `${year}/${d.month}/${d.day}`;
+  let out = solarOfLunar.get(key);
+  if (!out) {
+    const s = Lunar.fromYmd(year, d.month, d.day).getSolar();
+    out = { year: s.getYear(), month: s.getMonth(), day: s.getDay() };
+    // Bounded: a year of days over a few centuries is far below this.
+    if (solarOfLunar.size < 200_000) solarOfLunar.set(key, out);
+  }
+  return out;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
