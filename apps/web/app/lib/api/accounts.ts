@@ -86,7 +86,11 @@ export function accountsClient(api: ApiTransport) {
     confirmCancel: (authCode: string): Promise<Envelope<null>> =>
       api({ method: 'DELETE', path: ACCOUNT_PATHS.accountCancel, body: { authCode } }),
     /** §7.3: png/jpg/jpeg as multipart field `file`; answers the stored picture's URL. */
-    uploadImage: (file: Blob, fileName: string, type: 'avatar' | 'community_chat' | 'genealogy'): Promise<Envelope<{ uploadUrl: string }>> => {
+    uploadImage: (
+      file: Blob,
+      fileName: string,
+      type: 'avatar' | 'community_chat' | 'genealogy',
+    ): Promise<Envelope<{ uploadUrl: string }>> => {
       const form = new FormData();
       form.append('file', file, fileName);
       return api({ method: 'POST', path: ACCOUNT_PATHS.uploadImage, query: { type }, body: form });
