@@ -75,7 +75,7 @@ export function DateFields({
           <>
             <Select
               placeholder="年号"
-              aria-label={`${label}年号`}
+              aria-label={`选择${label}年号`}
               style={{ width: 120 }}
               value={v.reign}
               showSearch
@@ -85,7 +85,7 @@ export function DateFields({
             />
             <Select
               placeholder="年"
-              aria-label={`${label}年号纪年`}
+              aria-label={`${label}纪年`}
               style={{ width: 100 }}
               value={v.reignYear ?? undefined}
               disabled={!era}

@@ -136,7 +136,9 @@ export function FamilyTreeCanvas({
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.textAlign = 'left';
     ctx.font = '12px "Noto Sans CJK SC", sans-serif';
-    for (let d = 0; d <= maxDepth; d++) {
+    // Zoomed far out, rows are too close for a label each: every n-th generation keeps them apart.
+    const every = Math.max(1, Math.ceil(20 / (ROW * t.k)));
+    for (let d = 0; d <= maxDepth; d += every) {
       const y = t.applyY(d * ROW);
       if (y < -10 || y > height + 10) continue;
       ctx.fillStyle = 'rgba(255,255,255,0.85)';
@@ -228,7 +230,7 @@ export function FamilyTreeCanvas({
         data-boxes={nodes.length}
         onClick={click}
         role="img"
-        aria-label={`家谱树，共 ${nodes.length} 个方框，可拖动、缩放；用上方的“查找成员”选择人物`}
+        aria-label={`家谱树，共 ${nodes.length} 个方框，可拖动、缩放`}
       />
       <div className="family-tree-canvas__tools">
         <Tooltip title="放大">

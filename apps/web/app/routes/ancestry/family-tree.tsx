@@ -13,7 +13,7 @@ import {
   type TreeMemberView,
   type TreePersonInput,
 } from '@jiyin/contracts/treesApi';
-import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Radio, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Radio, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { FamilyTreeCanvas } from '../../components/trees/FamilyTreeCanvas.tsx';
@@ -43,17 +43,15 @@ function saveTreeCookie(id: string) {
 
 /**
  * §4 current family tree: ?id= (a link), else the stored cookie, else the user's own tree, else the
- * first. A tree shared for browsing is read through the browse call.
+ * first. The tree itself is read in the browser (a tree of thousands of persons would otherwise be
+ * carried twice in the page): an own tree through its call, a tree shared for browsing through the
+ * browse call.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiClient(context.api);
   const asked = new URL(request.url).searchParams.get('id');
-  const res = await api.trees(asked ?? readCookie(request.headers.get('cookie'), COOKIES.familyTreeId.name));
-  if (!isOk(res)) return { list: [] as TreeListItem[], tree: null, error: res.msg };
-  const current = res.data.list.find((t) => t.isSelected) ?? null;
-  if (!current) return { list: res.data.list, tree: null, error: null };
-  const tree = await api.tree(current.id, current.role === 'viewer');
-  return { list: res.data.list, tree: isOk(tree) ? tree.data : null, error: isOk(tree) ? null : tree.msg };
+  const res = await apiClient(context.api).trees(asked ?? readCookie(request.headers.get('cookie'), COOKIES.familyTreeId.name));
+  if (!isOk(res)) return { list: [] as TreeListItem[], error: res.msg };
+  return { list: res.data.list, error: null };
 }
 
 type FormState = { mode: 'add'; kind: RelationKind | null; of: string | null } | { mode: 'edit'; personId: string } | null;
@@ -64,7 +62,11 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { message } = App.useApp();
-  const [data, setData] = useState<TreeDataView | null>(loaderData.tree);
+  const current = list.find((t) => t.isSelected) ?? null;
+  const currentId = current?.id ?? null;
+  const browse = current?.role === 'viewer';
+  const [data, setData] = useState<TreeDataView | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(loaderData.error);
   const [selected, setSelected] = useState<string | null>(null);
   const [rootId, setRootId] = useState<string | null>(null);
   const [folded, setFolded] = useState<Set<string>>(new Set());
@@ -78,7 +80,19 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   const [sharing, setSharing] = useState(false);
   const [importing, setImporting] = useState<GedcomImportView | null>(null);
 
-  useEffect(() => setData(loaderData.tree), [loaderData.tree]);
+  useEffect(() => {
+    if (!currentId) return setData(null);
+    setData((d) => (d?.id === currentId ? d : null));
+    let live = true;
+    void api.tree(currentId, browse).then((r) => {
+      if (!live) return;
+      if (isOk(r)) setData(r.data);
+      else setLoadError(r.msg);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, currentId, browse]);
   useEffect(() => {
     if (data) saveTreeCookie(data.id);
   }, [data]);
@@ -130,6 +144,7 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
       const r = await api.updateTreePerson(data.id, form.personId, input);
       if (!isOk(r)) return r.msg;
       setData(r.data);
+      setSelected(form.personId);
     } else {
       const r = await api.addTreePerson(data.id, input, form.kind && form.of ? { kind: form.kind, of: form.of } : undefined);
       if (!isOk(r)) return r.msg;
@@ -169,11 +184,20 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [api, data, importing, reload]);
 
+  if (current && !data && !loadError) {
+    return (
+      <div className="family-tree-page">
+        <Spin tip="正在打开家谱…" fullscreen={false}>
+          <div className="family-tree-canvas" />
+        </Spin>
+      </div>
+    );
+  }
   if (!data || !idx) {
     return (
       <div className="family-tree-page">
         <h1>家谱树</h1>
-        {loaderData.error && <Alert type="error" showIcon message={loaderData.error} />}
+        {loadError && <Alert type="error" showIcon message={loadError} />}
         <Empty description="还没有家谱，创建一份，从自己或最早知道的祖先开始记录">
           <Space.Compact>
             <Input
@@ -193,7 +217,6 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   }
 
   const canEdit = data.role !== 'viewer';
-  const current = list.find((t) => t.id === data.id);
   const unplaced = data.familyNodes.length - (boxes?.placed ?? 0);
   const exportHref = fillPattern(TREE_API_PATHS.gedcomExport, { treeId: data.id });
   return (
@@ -359,8 +382,15 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
             person={person}
             tested={tested}
             folded={folded.has(person.id)}
-            onEdit={() => setForm({ mode: 'edit', personId: person.id })}
-            onAdd={(kind) => setForm({ mode: 'add', kind, of: person.id })}
+            onEdit={() => {
+              // The drawer closes while the form is open and comes back on the saved person.
+              setSelected(null);
+              setForm({ mode: 'edit', personId: person.id });
+            }}
+            onAdd={(kind) => {
+              setSelected(null);
+              setForm({ mode: 'add', kind, of: person.id });
+            }}
             onLink={async (testedId) => {
               const r = await api.linkTreePerson(data.id, person.id, testedId);
               if (!isOk(r)) return message.error(r.msg);
