@@ -1,11 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REUNION_API_PATHS, TREE_API_PATHS } from '@jiyin/contracts/treesApi';
 import { schema, testDatabaseTargets } from '@jiyin/db';
+import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEDCOM_JOB } from '../src/trees/import.ts';
 import { drainQueue } from './drain.ts';
@@ -367,5 +370,46 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
       ),
     );
     expect(bData.familyTrees).toEqual([]);
+  });
+
+  it('deletes trees, stories, 寻亲 entries, uploaded GEDCOM files and photos with the account', async () => {
+    const { db } = t.database;
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_PATHS.uploadImage}?type=genealogy`,
+      headers: { cookie: cookie.a, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: Buffer.concat([
+        Buffer.from('--x\r\ncontent-disposition: form-data; name="file"; filename="p.png"\r\ncontent-type: image/png\r\n\r\n'),
+        await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } })
+          .png()
+          .toBuffer(),
+        Buffer.from('\r\n--x--\r\n'),
+      ]),
+    });
+    const url = photo.json().data.uploadUrl as string;
+    expect(url).toMatch(/^\/uploads\/genealogy\//);
+    const file = join(t.config.dataDir, url.slice(1));
+    expect(existsSync(file)).toBe(true);
+    await call('POST', REUNION_API_PATHS.list, 'a', {
+      soughtSurname: '周',
+      relation: '哥哥',
+      story: '小时候在福建分开，只记得他左手有一道疤。',
+      photos: [url],
+    });
+    const keys = (
+      await db.select({ key: schema.gedcomImports.storageKey }).from(schema.gedcomImports).where(eq(schema.gedcomImports.userId, userId.a))
+    ).map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(0);
+    t.clock.advance(61_000);
+    await call('POST', ACCOUNT_PATHS.sendSmsCode, 'a', { nationCode: '86', verifyType: 'cancel', neCaptcha: 'dev-token' });
+    await call('POST', ACCOUNT_PATHS.accountCancelApplication, 'a', { type: 'privacy', barcodes: [] });
+    expect((await call('DELETE', ACCOUNT_PATHS.accountCancel, 'a', { authCode: t.sms.lastCode('13900000401') })).code).toBe(0);
+    expect(await db.select().from(schema.familyTrees).where(eq(schema.familyTrees.ownerUserId, userId.a))).toEqual([]);
+    expect(await db.select().from(schema.treeStories).where(eq(schema.treeStories.treeId, treeId))).toEqual([]);
+    expect(await db.select().from(schema.reunionEntries).where(eq(schema.reunionEntries.ownerUserId, userId.a))).toEqual([]);
+    for (const key of keys) expect(await t.app.deps.storage.stat(key)).toBeNull();
+    expect(existsSync(file)).toBe(false);
+    // The viewer's list no longer holds the tree.
+    expect((await call('GET', TREE_API_PATHS.trees, 'b')).data.list).toEqual([]);
   });
 });
