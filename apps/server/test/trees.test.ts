@@ -44,6 +44,21 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     await drainQueue(t, [GEDCOM_JOB]);
     return call('GET', fillPattern(TREE_API_PATHS.gedcomImportState, { treeId: tree, importId: queued.data.id }), 'a');
   }
+  async function uploadPhoto(who: Who): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_PATHS.uploadImage}?type=genealogy`,
+      headers: { cookie: cookie[who], 'content-type': 'multipart/form-data; boundary=x' },
+      payload: Buffer.concat([
+        Buffer.from('--x\r\ncontent-disposition: form-data; name="file"; filename="p.png"\r\ncontent-type: image/png\r\n\r\n'),
+        await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } })
+          .png()
+          .toBuffer(),
+        Buffer.from('\r\n--x--\r\n'),
+      ]),
+    });
+    return res.json().data.uploadUrl;
+  }
   async function newTree(name: string): Promise<string> {
     return (await call('POST', TREE_API_PATHS.trees, 'a', { name })).data.id;
   }
@@ -172,6 +187,17 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     const page1 = (await call('GET', `${path(TREE_API_PATHS.stories, { personId: ids.grandpa })}?page=1`, 'b')).data.list;
     const page2 = (await call('GET', `${path(TREE_API_PATHS.stories, { personId: ids.grandpa })}?page=2`, 'b')).data.list;
     expect([page1.length, page2.length, page1[0].title]).toEqual([15, 1, '故事15']);
+
+    // Albums: editors add pictures; the viewer sees those of persons shown in full, never of the living.
+    const url = await uploadPhoto('a');
+    const photos = (p: string) => path(TREE_API_PATHS.photos, { personId: p });
+    expect((await call('POST', photos(ids.grandpa), 'a', { url, caption: '老宅门前' })).data).toMatchObject({ url, caption: '老宅门前' });
+    expect((await call('POST', photos(ids.grandpa), 'a', { url: 'https://example.com/x.png' })).code).toBe(CODES.BAD_REQUEST.code);
+    expect((await call('POST', photos(ids.child), 'a', { url })).code).toBe(0);
+    expect((await call('POST', photos(ids.grandpa), 'b', { url })).code).toBe(CODES.NO_PERMISSION.code);
+    expect((await call('GET', photos(ids.grandpa), 'o')).code).toBe(CODES.NOT_FOUND.code);
+    expect((await call('GET', photos(ids.grandpa), 'b')).data.list).toMatchObject([{ url, caption: '老宅门前' }]);
+    expect((await call('GET', photos(ids.child), 'b')).data.list).toEqual([]);
 
     const { db } = t.database;
     const persons = { father: 'p-tree-father', child: 'p-tree-child', other: 'p-tree-other' };
@@ -361,7 +387,8 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(own.stories).toHaveLength(16);
     expect(own.members).toEqual([{ userId: userId.b, role: 'viewer' }]);
     // The uploaded GEDCOM files come along; B's export holds no tree of A's.
-    expect(Object.keys(zip).filter((n) => n.startsWith('genealogy/'))).toHaveLength(4);
+    // 4 GEDCOM files and the album picture.
+    expect(Object.keys(zip).filter((n) => n.startsWith('genealogy/'))).toHaveLength(5);
     const bData = JSON.parse(
       strFromU8(
         unzipSync((await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: cookie.b } })).rawPayload)[
@@ -374,19 +401,10 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
 
   it('deletes trees, stories, 寻亲 entries, uploaded GEDCOM files and photos with the account', async () => {
     const { db } = t.database;
-    const photo = await t.app.inject({
-      method: 'POST',
-      url: `${ACCOUNT_PATHS.uploadImage}?type=genealogy`,
-      headers: { cookie: cookie.a, 'content-type': 'multipart/form-data; boundary=x' },
-      payload: Buffer.concat([
-        Buffer.from('--x\r\ncontent-disposition: form-data; name="file"; filename="p.png"\r\ncontent-type: image/png\r\n\r\n'),
-        await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c00' } })
-          .png()
-          .toBuffer(),
-        Buffer.from('\r\n--x--\r\n'),
-      ]),
-    });
-    const url = photo.json().data.uploadUrl as string;
+    const url = await uploadPhoto('a');
+    const albumUrl = await uploadPhoto('a');
+    expect((await call('POST', path(TREE_API_PATHS.photos, { personId: ids.grandpa }), 'a', { url: albumUrl })).code).toBe(0);
+    const albumFile = join(t.config.dataDir, albumUrl.slice(1));
     expect(url).toMatch(/^\/uploads\/genealogy\//);
     const file = join(t.config.dataDir, url.slice(1));
     expect(existsSync(file)).toBe(true);
@@ -409,6 +427,7 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(await db.select().from(schema.reunionEntries).where(eq(schema.reunionEntries.ownerUserId, userId.a))).toEqual([]);
     for (const key of keys) expect(await t.app.deps.storage.stat(key)).toBeNull();
     expect(existsSync(file)).toBe(false);
+    expect(existsSync(albumFile)).toBe(false);
     // The viewer's list no longer holds the tree.
     expect((await call('GET', TREE_API_PATHS.trees, 'b')).data.list).toEqual([]);
   });

@@ -15,6 +15,9 @@ import { type ApiUser, apiUser, pickOption } from './helpers.ts';
  */
 const OWNER = { phoneNumber: '19900000001', nationCode: '86', password: 'jiyin-demo-2026' };
 
+/** A 1×1 PNG (the server re-encodes uploads). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 type TestPage = Page & { errors: string[]; consoleErrors: string[] };
 let browser: Browser;
 
@@ -90,6 +93,10 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
       .getByRole('heading', { name: /林祖德/ })
       .waitFor();
     expect(await owner.getByTestId('tree-person-panel').textContent()).toContain('光绪二十年（1894）');
+    // An old photo into his album.
+    await owner.getByLabel('照片说明').fill('老宅门前');
+    await owner.locator('.tree-album input[type=file]').setInputFiles({ name: 'old.png', mimeType: 'image/png', buffer: PNG });
+    await owner.locator('.tree-album img[alt="老宅门前"]').waitFor();
     await owner.getByRole('button', { name: '添加子女' }).click();
     await owner.getByLabel('姓', { exact: true }).fill('林');
     await owner.getByLabel('名', { exact: true }).fill('建国');

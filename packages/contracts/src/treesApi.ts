@@ -22,6 +22,9 @@ export const TREE_API_PATHS = {
   /** §3 life stories of a person, 15 a page (§9). */
   stories: '/v1/family_tree_ds/trees/:treeId/persons/:personId/stories',
   story: '/v1/family_tree_ds/trees/:treeId/persons/:personId/stories/:storyId',
+  /** §3 photo album of a person. */
+  photos: '/v1/family_tree_ds/trees/:treeId/persons/:personId/photos',
+  photo: '/v1/family_tree_ds/trees/:treeId/persons/:personId/photos/:photoId',
   /** GEDCOM import (a queue job) and its progress; export is a download on the bare path. */
   gedcomImport: '/v1/family_tree_ds/trees/:treeId/gedcom',
   gedcomImportState: '/v1/family_tree_ds/trees/:treeId/gedcom/:importId',
@@ -120,6 +123,21 @@ export const storyInputSchema = z.object({
   title: shortText('标题', 60).min(1, '请输入标题'),
   content: shortText('内容', 5000).min(1, '请输入内容'),
 });
+/** An uploaded genealogy picture (§7.3 upload, type genealogy). */
+export const GENEALOGY_PHOTO_URL = /^\/uploads\/genealogy\/[0-9a-f-]{36}\.(png|jpg)$/;
+export const photoInputSchema = z.object({
+  url: z.string().regex(GENEALOGY_PHOTO_URL, '照片不正确'),
+  caption: shortText('说明', 60).default(''),
+});
+export interface PhotoView {
+  id: string;
+  url: string;
+  caption: string;
+  createdAt: string;
+}
+/** Pictures an album holds at most. */
+export const ALBUM_MAX_PHOTOS = 60;
+
 export const gedcomImportSchema = z.object({
   fileName: z.string().trim().min(1).max(200),
   content: z.string().min(1, '文件为空').max(GEDCOM_MAX_BYTES, '文件过大'),
@@ -258,10 +276,7 @@ export const reunionInputSchema = z.object({
   lostPlace: birthplaceSchema.nullish(),
   birthPlace: birthplaceSchema.nullish(),
   story: shortText('寻亲故事', 3000).min(10, '寻亲故事至少 10 个字'),
-  photos: z
-    .array(z.string().regex(/^\/uploads\/genealogy\/[0-9a-f-]{36}\.(png|jpg)$/, '照片不正确'))
-    .max(9, '最多 9 张照片')
-    .default([]),
+  photos: z.array(z.string().regex(GENEALOGY_PHOTO_URL, '照片不正确')).max(9, '最多 9 张照片').default([]),
   /** One of the caller's own tested persons, for gene-relative clues. */
   personId: z.string().min(1).nullish(),
   contactOpen: z.boolean().default(true),

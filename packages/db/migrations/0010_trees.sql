@@ -68,6 +68,15 @@ CREATE TABLE "tree_persons" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tree_photos" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tree_id" text NOT NULL,
+	"person_id" text NOT NULL,
+	"url" text NOT NULL,
+	"caption" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "tree_relations" (
 	"id" text PRIMARY KEY NOT NULL,
 	"tree_id" text NOT NULL,
@@ -94,6 +103,8 @@ ALTER TABLE "tree_members" ADD CONSTRAINT "tree_members_tree_id_family_trees_id_
 ALTER TABLE "tree_members" ADD CONSTRAINT "tree_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tree_persons" ADD CONSTRAINT "tree_persons_tree_id_family_trees_id_fk" FOREIGN KEY ("tree_id") REFERENCES "public"."family_trees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tree_persons" ADD CONSTRAINT "tree_persons_linked_person_id_persons_id_fk" FOREIGN KEY ("linked_person_id") REFERENCES "public"."persons"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tree_photos" ADD CONSTRAINT "tree_photos_tree_id_family_trees_id_fk" FOREIGN KEY ("tree_id") REFERENCES "public"."family_trees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tree_photos" ADD CONSTRAINT "tree_photos_person_id_tree_persons_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."tree_persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tree_relations" ADD CONSTRAINT "tree_relations_tree_id_family_trees_id_fk" FOREIGN KEY ("tree_id") REFERENCES "public"."family_trees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tree_relations" ADD CONSTRAINT "tree_relations_from_id_tree_persons_id_fk" FOREIGN KEY ("from_id") REFERENCES "public"."tree_persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tree_relations" ADD CONSTRAINT "tree_relations_to_id_tree_persons_id_fk" FOREIGN KEY ("to_id") REFERENCES "public"."tree_persons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -105,6 +116,7 @@ CREATE INDEX "reunion_entries_owner_idx" ON "reunion_entries" USING btree ("owne
 CREATE INDEX "reunion_entries_surname_idx" ON "reunion_entries" USING btree ("sought_surname");--> statement-breakpoint
 CREATE INDEX "tree_members_user_idx" ON "tree_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "tree_persons_tree_idx" ON "tree_persons" USING btree ("tree_id");--> statement-breakpoint
+CREATE INDEX "tree_photos_person_idx" ON "tree_photos" USING btree ("person_id","created_at");--> statement-breakpoint
 CREATE INDEX "tree_relations_tree_idx" ON "tree_relations" USING btree ("tree_id");--> statement-breakpoint
 CREATE INDEX "tree_relations_to_idx" ON "tree_relations" USING btree ("to_id");--> statement-breakpoint
 CREATE INDEX "tree_stories_person_idx" ON "tree_stories" USING btree ("person_id","created_at");

@@ -17,7 +17,7 @@ import { importJobView } from '../imports/views.ts';
 import { notificationViews } from '../notifications/service.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
 import { reunionOfUser } from '../reunion/routes.ts';
-import { treesOfUser } from '../trees/routes.ts';
+import { treePhotoUrls, treesOfUser } from '../trees/routes.ts';
 import { type ZipEntry, zipStream } from '../storage/zip.ts';
 import { requireUser } from '../users/session.ts';
 
@@ -200,7 +200,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     const names = new Map(own.map((p) => [p.row.id, `${safeName(p.row.name)}-${p.row.id.slice(0, 8)}`]));
     async function* entries(): AsyncGenerator<ZipEntry> {
       yield { name: 'my-data.json', data: Buffer.from(JSON.stringify(archive, null, 2)), compress: true, mtime: deps.now() };
-      for (const photo of genealogyUploads(archive.reunionEntries)) {
+      for (const photo of new Set([...genealogyUploads(archive.reunionEntries), ...(await treePhotoUrls(db, me.userId))])) {
         const data = await readFile(path.join(deps.config.dataDir, photo.slice(1))).catch(() => null);
         if (data) yield { name: `genealogy/${path.basename(photo)}`, data, compress: false, mtime: deps.now() };
       }
@@ -267,7 +267,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     if (!user) throw new ApiError('NOT_LOGGED_IN');
     if ((await cancelState(me.userId)).state !== 'applied') throw new ApiError('BAD_REQUEST', '请先提交注销申请');
     await verifySmsCode(deps, { nationCode: user.nationCode, phone: user.phone, purpose: 'cancel' }, b.authCode, true);
-    const photos = genealogyUploads(await reunionOfUser(db, me.userId));
+    const photos = [...genealogyUploads(await reunionOfUser(db, me.userId)), ...(await treePhotoUrls(db, me.userId))];
     const gedcomFiles = (
       await db.select({ key: gedcomImports.storageKey }).from(gedcomImports).where(eq(gedcomImports.userId, me.userId))
     ).map((r) => r.key);
@@ -292,7 +292,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
       return keys;
     });
     await deleteStoredFiles(deps, [...files, ...gedcomFiles], req.log);
-    // Trees, stories and 寻亲 entries went with the user row (cascade); their uploaded photos go too.
+    // Trees, stories, albums and 寻亲 entries went with the user row (cascade); their uploaded photos go too.
     for (const photo of photos) await rm(path.join(deps.config.dataDir, photo.slice(1)), { force: true });
     clearSessionCookie(deps, reply);
     req.log.info({ userId: me.userId }, 'account cancelled');

@@ -1,8 +1,13 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { ok } from '@jiyin/contracts/envelope';
 import {
+  ALBUM_MAX_PHOTOS,
   addTreePersonSchema,
   GEDCOM_MAX_BYTES,
   gedcomImportSchema,
+  type PhotoView,
+  photoInputSchema,
   pickCurrentTree,
   STORIES_PAGE_SIZE,
   storyInputSchema,
@@ -17,7 +22,7 @@ import {
   treeUpdateSchema,
 } from '@jiyin/contracts/treesApi';
 import { type Db, schema } from '@jiyin/db';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId } from '../auth/tokens.ts';
@@ -33,7 +38,8 @@ import { importView, queueImport } from './import.ts';
 import { personView, storiesPage, treeAccess, treeData, treeList, treePerson } from './queries.ts';
 import { REIGNS } from './reigns.ts';
 
-const { familyTrees, treeMembers, treePersons, treeRelations, treeStories, gedcomImports, users, persons } = schema;
+const { familyTrees, treeMembers, treePersons, treeRelations, treeStories, treePhotos, gedcomImports, users, persons, reunionEntries } =
+  schema;
 
 const treeParams = z.object({ treeId: z.string().min(1).max(64) });
 const personParams = treeParams.extend({ personId: z.string().min(1).max(64) });
@@ -68,6 +74,22 @@ async function relationsOf(db: Db, treeId: string) {
 export async function treeRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   const nowYear = () => deps.now().getUTCFullYear();
+  /** A picture's file is removed once no album row or 寻亲 entry refers to it any more. */
+  const unlinkUnused = async (urls: string[]) => {
+    for (const url of new Set(urls)) {
+      const [{ n }] = await db.select({ n: count() }).from(treePhotos).where(eq(treePhotos.url, url));
+      const [{ m }] = await db
+        .select({ m: count() })
+        .from(reunionEntries)
+        .where(sql`${reunionEntries.photos} @> ${JSON.stringify([url])}::jsonb`);
+      if (Number(n) + Number(m) === 0) await rm(path.join(deps.config.dataDir, url.slice(1)), { force: true });
+    }
+  };
+  /** Album pictures leave the disk with their rows (a person or tree deleted). */
+  const removePhotos = async (where: ReturnType<typeof eq>) => {
+    const rows = await db.select({ url: treePhotos.url }).from(treePhotos).where(where);
+    return () => unlinkUnused(rows.map((r) => r.url));
+  };
   const touch = (treeId: string) => db.update(familyTrees).set({ updatedAt: deps.now() }).where(eq(familyTrees.id, treeId));
   const access = async (req: FastifyRequest, need: 'owner' | 'editor' | 'viewer') => {
     const me = await requireUser(req, deps);
@@ -122,7 +144,9 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
   app.delete(TREE_API_PATHS.tree, async (req) => {
     const { tree } = await access(req, 'owner');
     const imports = await db.select({ key: gedcomImports.storageKey }).from(gedcomImports).where(eq(gedcomImports.treeId, tree.id));
+    const photos = await removePhotos(eq(treePhotos.treeId, tree.id));
     await db.delete(familyTrees).where(eq(familyTrees.id, tree.id));
+    await photos();
     for (const f of imports) await deps.storage.delete(f.key);
     return ok(null);
   });
@@ -190,7 +214,9 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     const { tree } = await access(req, 'editor');
     const { personId } = parseInput(personParams, req.params);
     await treePerson(db, tree.id, personId);
+    const photos = await removePhotos(eq(treePhotos.personId, personId));
     await db.delete(treePersons).where(eq(treePersons.id, personId));
+    await photos();
     await db
       .update(familyTrees)
       .set({ updatedAt: deps.now(), ...(tree.masterNodeId === personId ? { masterNodeId: null } : {}) })
@@ -324,6 +350,52 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     return ok(null);
   });
 
+  // Photo album: like stories, viewers see the albums of persons they may see in full; editors add.
+  const photoView = (r: typeof treePhotos.$inferSelect): PhotoView => ({
+    id: r.id,
+    url: r.url,
+    caption: r.caption,
+    createdAt: r.createdAt.toISOString(),
+  });
+  app.get(TREE_API_PATHS.photos, async (req) => {
+    const { tree, role } = await access(req, 'viewer');
+    const { personId } = parseInput(personParams, req.params);
+    const person = await treePerson(db, tree.id, personId);
+    if (role === 'viewer' && person.living) return ok({ list: [] });
+    const rows = await db
+      .select()
+      .from(treePhotos)
+      .where(eq(treePhotos.personId, personId))
+      .orderBy(asc(treePhotos.createdAt), asc(treePhotos.id));
+    return ok({ list: rows.map(photoView) });
+  });
+
+  app.post(TREE_API_PATHS.photos, async (req) => {
+    const { tree } = await access(req, 'editor');
+    const { personId } = parseInput(personParams, req.params);
+    await treePerson(db, tree.id, personId);
+    const body = parseInput(photoInputSchema, req.body);
+    const [{ n }] = await db.select({ n: count() }).from(treePhotos).where(eq(treePhotos.personId, personId));
+    if (Number(n) >= ALBUM_MAX_PHOTOS) throw new ApiError('BAD_REQUEST', `每位成员最多 ${ALBUM_MAX_PHOTOS} 张照片`);
+    const [row] = await db
+      .insert(treePhotos)
+      .values({ id: newId(), treeId: tree.id, personId, ...body, createdAt: deps.now() })
+      .returning();
+    return ok(photoView(row));
+  });
+
+  app.delete(TREE_API_PATHS.photo, async (req) => {
+    const { tree } = await access(req, 'editor');
+    const { photoId } = parseInput(personParams.extend({ photoId: z.string().min(1).max(64) }), req.params);
+    const gone = await db
+      .delete(treePhotos)
+      .where(and(eq(treePhotos.id, photoId), eq(treePhotos.treeId, tree.id)))
+      .returning({ url: treePhotos.url });
+    if (!gone.length) throw new ApiError('NOT_FOUND', '照片不存在');
+    await unlinkUnused([gone[0].url]);
+    return ok(null);
+  });
+
   app.post(TREE_API_PATHS.gedcomImport, { bodyLimit: GEDCOM_MAX_BYTES + 64 * 1024 }, async (req) => {
     const { tree, me } = await access(req, 'editor');
     const body = parseInput(gedcomImportSchema, req.body);
@@ -365,7 +437,23 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
   });
 }
 
-/** Trees owned by a user, with their persons, relations and stories (the PIPL data export). */
+/** The album pictures of a user's trees (files under DATA_DIR; the export carries them, deletion removes them). */
+export async function treePhotoUrls(db: Db, userId: string): Promise<string[]> {
+  const trees = await db.select({ id: familyTrees.id }).from(familyTrees).where(eq(familyTrees.ownerUserId, userId));
+  if (!trees.length) return [];
+  const rows = await db
+    .select({ url: treePhotos.url })
+    .from(treePhotos)
+    .where(
+      inArray(
+        treePhotos.treeId,
+        trees.map((t) => t.id),
+      ),
+    );
+  return [...new Set(rows.map((r) => r.url))];
+}
+
+/** Trees owned by a user, with their persons, relations, stories and albums (the PIPL data export). */
 export async function treesOfUser(db: Db, userId: string) {
   const trees = await db.select().from(familyTrees).where(eq(familyTrees.ownerUserId, userId));
   const out = [];
@@ -377,6 +465,7 @@ export async function treesOfUser(db: Db, userId: string) {
       persons: await db.select().from(treePersons).where(eq(treePersons.treeId, t.id)),
       relations: await db.select().from(treeRelations).where(eq(treeRelations.treeId, t.id)),
       stories: await db.select().from(treeStories).where(eq(treeStories.treeId, t.id)),
+      photos: await db.select().from(treePhotos).where(eq(treePhotos.treeId, t.id)),
       members: await db
         .select({ userId: treeMembers.userId, role: treeMembers.role })
         .from(treeMembers)

@@ -112,6 +112,24 @@ export const treeStories = pgTable(
   (t) => [index('tree_stories_person_idx').on(t.personId, t.createdAt)],
 );
 
+/** §3 photo album of a tree person: uploaded pictures (/uploads/genealogy/…) with a caption. */
+export const treePhotos = pgTable(
+  'tree_photos',
+  {
+    id: text('id').primaryKey(),
+    treeId: text('tree_id')
+      .notNull()
+      .references(() => familyTrees.id, { onDelete: 'cascade' }),
+    personId: text('person_id')
+      .notNull()
+      .references(() => treePersons.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    caption: text('caption').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('tree_photos_person_idx').on(t.personId, t.createdAt)],
+);
+
 /** A GEDCOM import: the uploaded file (private storage), its job's progress and report. */
 export const gedcomImports = pgTable(
   'gedcom_imports',

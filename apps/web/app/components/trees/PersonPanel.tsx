@@ -1,6 +1,6 @@
 import type { PersonView } from '@jiyin/contracts/accounts';
-import { STORIES_PAGE_SIZE, type StoryView, type TreeDataView, type TreePersonView } from '@jiyin/contracts/treesApi';
-import { App, Button, Descriptions, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import { type PhotoView, STORIES_PAGE_SIZE, type StoryView, type TreeDataView, type TreePersonView } from '@jiyin/contracts/treesApi';
+import { App, Button, Descriptions, Form, Input, Popconfirm, Select, Space, Tag, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import type { RelationKind } from '../../lib/api/trees.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
@@ -80,6 +80,73 @@ function Stories({ treeId, person, canEdit }: { treeId: string; person: TreePers
           </Form.Item>
           <Button onClick={add}>添加故事</Button>
         </Form>
+      )}
+    </section>
+  );
+}
+
+/** The person's photo album; editors upload (png/jpg, scaled to at most 800 px by the server) and remove. */
+function Album({ treeId, person, canEdit }: { treeId: string; person: TreePersonView; canEdit: boolean }) {
+  const api = useBrowserApi();
+  const { message } = App.useApp();
+  const [list, setList] = useState<PhotoView[]>([]);
+  const [caption, setCaption] = useState('');
+  useEffect(() => {
+    let live = true;
+    void api.photos(treeId, person.id).then((r) => live && r.code === 0 && r.data && setList(r.data.list));
+    return () => {
+      live = false;
+    };
+  }, [api, treeId, person.id]);
+  const upload = async (file: File) => {
+    const up = await api.uploadImage(file, file.name, 'genealogy');
+    if (up.code !== 0 || !up.data) return message.error(up.msg);
+    const r = await api.addPhoto(treeId, person.id, { url: up.data.uploadUrl, caption: caption.trim() });
+    if (r.code !== 0 || !r.data) return message.error(r.msg);
+    setList((l) => [...l, r.data as PhotoView]);
+    setCaption('');
+  };
+  return (
+    <section className="tree-album" aria-label="相册">
+      <h3>相册</h3>
+      {list.length === 0 && <p className="tree-muted">暂无照片</p>}
+      <div className="reunion-photos">
+        {list.map((p) => (
+          <figure key={p.id} className="tree-album__photo">
+            <img src={p.url} alt={p.caption || '家族照片'} />
+            {p.caption && <figcaption>{p.caption}</figcaption>}
+            {canEdit && (
+              <Popconfirm
+                title="删除这张照片？"
+                okText="删除"
+                cancelText="取消"
+                onConfirm={async () => {
+                  const r = await api.deletePhoto(treeId, person.id, p.id);
+                  if (r.code !== 0) return message.error(r.msg);
+                  setList((l) => l.filter((x) => x.id !== p.id));
+                }}
+              >
+                <Button size="small" type="link" danger>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+          </figure>
+        ))}
+      </div>
+      {canEdit && (
+        <Space.Compact className="tree-album__add">
+          <Input
+            placeholder="照片说明（选填）"
+            value={caption}
+            onChange={(e) => setCaption(e.target.value)}
+            maxLength={60}
+            aria-label="照片说明"
+          />
+          <Upload accept="image/png,image/jpeg" showUploadList={false} customRequest={({ file }) => upload(file as File)}>
+            <Button>上传照片</Button>
+          </Upload>
+        </Space.Compact>
       )}
     </section>
   );
@@ -209,6 +276,7 @@ export function PersonPanel({
           />
         </div>
       )}
+      {!person.hidden && <Album treeId={data.id} person={person} canEdit={canEdit} />}
       {!person.hidden && <Stories treeId={data.id} person={person} canEdit={canEdit} />}
     </div>
   );

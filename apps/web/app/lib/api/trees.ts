@@ -3,6 +3,7 @@ import type { Envelope } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import {
   type GedcomImportView,
+  type PhotoView,
   REUNION_API_PATHS,
   type ReignView,
   type ReunionClue,
@@ -55,6 +56,12 @@ export function treesClient(api: ApiTransport) {
       api({ method: 'GET', path: t(TREE_API_PATHS.stories, { treeId, personId }), query: { page } }),
     addStory: (treeId: string, personId: string, body: { title: string; content: string }): Promise<Envelope<StoryView>> =>
       api({ method: 'POST', path: t(TREE_API_PATHS.stories, { treeId, personId }), body }),
+    photos: (treeId: string, personId: string): Promise<Envelope<{ list: PhotoView[] }>> =>
+      api({ method: 'GET', path: t(TREE_API_PATHS.photos, { treeId, personId }) }),
+    addPhoto: (treeId: string, personId: string, body: { url: string; caption: string }): Promise<Envelope<PhotoView>> =>
+      api({ method: 'POST', path: t(TREE_API_PATHS.photos, { treeId, personId }), body }),
+    deletePhoto: (treeId: string, personId: string, photoId: string): Promise<Envelope<null>> =>
+      api({ method: 'DELETE', path: t(TREE_API_PATHS.photo, { treeId, personId, photoId }) }),
     importGedcom: (treeId: string, fileName: string, content: string): Promise<Envelope<GedcomImportView>> =>
       api({ method: 'POST', path: t(TREE_API_PATHS.gedcomImport, { treeId }), body: { fileName, content } }),
     gedcomImport: (treeId: string, importId: string): Promise<Envelope<GedcomImportView>> =>
