@@ -150,7 +150,7 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     expect(viewer.errors).toEqual([]);
   });
 
-  it('registers a 寻亲 entry and lists it with its clues', async () => {
+  it('registers a 寻亲 entry and lists it with its clues; service, messenger and story pages', async () => {
     await gotoReady(owner, `${baseUrl()}/ancestry/reunion`);
     await owner.getByLabel('寻找对象的姓').fill('陈');
     await owner.getByLabel('与您的关系').fill(`表妹${vp.name}`);
@@ -168,6 +168,14 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await screenshot(owner, vp, 'reunion-list');
     await gotoReady(owner, `${baseUrl()}/ancestry/reunion/platform`);
     await screenshot(owner, vp, 'reunion-platform');
+    // Someone the owner has no private-message thread with: a plain 暂未开放, not a dead button.
+    await gotoReady(owner, `${baseUrl()}/ancestry/service/messenger?to_user_id=nobody&to_user_barcode=JY0000009999`);
+    await owner.getByText('暂未开放').waitFor();
+    await screenshot(owner, vp, 'service-messenger');
+    await gotoReady(owner, `${baseUrl()}/ancestry/service`);
+    await screenshot(owner, vp, 'service');
+    await gotoReady(owner, `${baseUrl()}/genestory`);
+    await screenshot(owner, vp, 'genestory');
     expect(owner.errors).toEqual([]);
   });
 
