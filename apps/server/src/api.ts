@@ -27,6 +27,8 @@ import { relativesRoutes } from './relatives/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { surnameRoutes } from './surnames/routes.ts';
 import { staffBackOfficeRoutes } from './staff/routes.ts';
+import { reunionRoutes } from './reunion/routes.ts';
+import { treeRoutes } from './trees/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -63,6 +65,8 @@ const DOMAINS = [
   kitResultRoutes,
   fissionRoutes,
   staffBackOfficeRoutes,
+  treeRoutes,
+  reunionRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

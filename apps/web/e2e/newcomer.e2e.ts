@@ -10,7 +10,7 @@ import { baseUrl, gotoReady, launch, openPage, VIEWPORTS, type Viewport } from '
  */
 
 /** Areas other issues are building: their pages may still be placeholders. */
-const OTHER_AREAS = [/^\/ancestry\/library-/, /^\/buy\/(speed-package|upgrade|y-full)/];
+const OTHER_AREAS = [/^\/buy\/(speed-package|upgrade|y-full-no-return)/];
 /**
  * Latin words a Chinese page may show: brands and platforms, data sources, the Y-tree's root, variant
  * and amino-acid names as the literature writes them (upper-case tokens, gene and test names, pass anyway).

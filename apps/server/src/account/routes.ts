@@ -1,3 +1,5 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { ACCOUNT_PATHS, type CancelState, type CancelType, cancelApplicationSchema, cancelConfirmSchema } from '@jiyin/contracts/accounts';
 import { ok } from '@jiyin/contracts/envelope';
 import { schema } from '@jiyin/db';
@@ -16,6 +18,8 @@ import { importJobView } from '../imports/views.ts';
 import { removeCommunityContent } from '../community/queries.ts';
 import { notificationViews } from '../notifications/service.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
+import { reunionOfUser } from '../reunion/routes.ts';
+import { treePhotoUrls, treesOfUser } from '../trees/routes.ts';
 import { type ZipEntry, zipStream } from '../storage/zip.ts';
 import { requireUser } from '../users/session.ts';
 
@@ -43,7 +47,12 @@ const {
   ytreeComments,
   reportFeels,
   shareTokens,
+  gedcomImports,
 } = schema;
+
+/** The uploaded photos (/uploads/genealogy/…) of a user's 寻亲 entries. */
+const genealogyUploads = (entries: { photos: string[] }[]) =>
+  entries.flatMap((e) => e.photos).filter((p) => p.startsWith('/uploads/genealogy/'));
 
 /** A name usable as one path segment inside the archive. */
 const safeName = (s: string) =>
@@ -179,6 +188,10 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         .where(eq(communityLikes.userId, me.userId)),
       deliveryAddresses: await db.select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, me.userId)),
       genealogyLibrary: await libraryExport(db, me.userId),
+      // Family trees the user owns (persons, relations, life stories, members, imports) and 寻亲 entries;
+      // their uploaded photos are in the archive under genealogy/.
+      familyTrees: await treesOfUser(db, me.userId),
+      reunionEntries: await reunionOfUser(db, me.userId),
       sessions: await db
         .select({
           createdAt: sessions.createdAt,
@@ -202,10 +215,20 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         .orderBy(desc(auditLog.createdAt)),
     };
     await audit(deps, req, me.userId, 'data-export');
+    const gedcomKeys = (
+      await db.select({ key: gedcomImports.storageKey }).from(gedcomImports).where(eq(gedcomImports.userId, me.userId))
+    ).map((r) => r.key);
     const day = deps.now().toISOString().slice(0, 10);
     const names = new Map(own.map((p) => [p.row.id, `${safeName(p.row.name)}-${p.row.id.slice(0, 8)}`]));
     async function* entries(): AsyncGenerator<ZipEntry> {
       yield { name: 'my-data.json', data: Buffer.from(JSON.stringify(archive, null, 2)), compress: true, mtime: deps.now() };
+      for (const photo of new Set([...genealogyUploads(archive.reunionEntries), ...(await treePhotoUrls(db, me.userId))])) {
+        const data = await readFile(path.join(deps.config.dataDir, photo.slice(1))).catch(() => null);
+        if (data) yield { name: `genealogy/${path.basename(photo)}`, data, compress: false, mtime: deps.now() };
+      }
+      for (const key of gedcomKeys) {
+        yield { name: `genealogy/${path.basename(key)}`, data: await deps.storage.get(key), compress: true, mtime: deps.now() };
+      }
       const used = new Set<string>();
       for (const f of files) {
         if (f.state !== 'stored') continue;
@@ -266,6 +289,10 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     if (!user) throw new ApiError('NOT_LOGGED_IN');
     if ((await cancelState(me.userId)).state !== 'applied') throw new ApiError('BAD_REQUEST', '请先提交注销申请');
     await verifySmsCode(deps, { nationCode: user.nationCode, phone: user.phone, purpose: 'cancel' }, b.authCode, true);
+    const photos = [...genealogyUploads(await reunionOfUser(db, me.userId)), ...(await treePhotoUrls(db, me.userId))];
+    const gedcomFiles = (
+      await db.select({ key: gedcomImports.storageKey }).from(gedcomImports).where(eq(gedcomImports.userId, me.userId))
+    ).map((r) => r.key);
     const files = await db.transaction(async (tx) => {
       const own = await tx.select({ id: persons.id }).from(persons).where(eq(persons.ownerUserId, me.userId));
       const keys = await removeGeneticData(
@@ -287,7 +314,9 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
       await tx.delete(users).where(eq(users.id, me.userId));
       return keys;
     });
-    await deleteStoredFiles(deps, files, req.log);
+    await deleteStoredFiles(deps, [...files, ...gedcomFiles], req.log);
+    // Trees, stories, albums and 寻亲 entries went with the user row (cascade); their uploaded photos go too.
+    for (const photo of photos) await rm(path.join(deps.config.dataDir, photo.slice(1)), { force: true });
     clearSessionCookie(deps, reply);
     req.log.info({ userId: me.userId }, 'account cancelled');
     return ok(null);

@@ -3,6 +3,7 @@ import { registerElectronicReportWorker } from '../electronic-report/service.ts'
 import { registerImportWorker } from '../imports/pipeline.ts';
 import { registerRepackWorker } from '../imports/repack.ts';
 import { registerRelativesWorker } from '../relatives/match.ts';
+import { registerGedcomWorker } from '../trees/import.ts';
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -12,4 +13,5 @@ export async function registerWorkers(deps: Deps, log: Log): Promise<void> {
   await registerElectronicReportWorker(deps, log);
   await registerRelativesWorker(deps, log);
   await registerRepackWorker(deps, log);
+  await registerGedcomWorker(deps, log);
 }

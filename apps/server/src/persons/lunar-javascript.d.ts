@@ -2,14 +2,21 @@
 declare module 'lunar-javascript' {
   interface Solar {
     toYmd(): string;
+    getYear(): number;
+    getMonth(): number;
+    getDay(): number;
   }
   interface LunarDate {
     getSolar(): Solar;
+  }
+  interface SolarStatic {
+    fromYmd(year: number, month: number, day: number): { getLunar(): { getYear(): number; getMonth(): number; getDay(): number } };
   }
   interface LunarMonthInfo {
     getDayCount(): number;
   }
   const lunar: {
+    Solar: SolarStatic;
     Lunar: { fromYmd(year: number, month: number, day: number): LunarDate };
     LunarMonth: { fromYm(year: number, month: number): LunarMonthInfo | null };
     LunarYear: { fromYear(year: number): { getLeapMonth(): number } };

@@ -138,6 +138,11 @@ export class ComputePool {
     return 'estimate' in out ? out.estimate : Promise.reject(genomeErrorOf(out));
   }
 
+  /** Reads a GEDCOM file (the family-tree import job). */
+  gedcom(text: string, nowYear: number): Promise<ReturnType<typeof tasks.gedcom>> {
+    return this.run('gedcom', { text, nowYear });
+  }
+
   /**
    * Stops the threads. Called once the queue has drained or handed its jobs back, so a task still
    * running belongs to a job that will run again elsewhere: it is cut short, not waited for.

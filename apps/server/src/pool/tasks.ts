@@ -6,6 +6,7 @@ import { type AncestryEstimate, deserialisePacked, estimateAncestry } from '@jiy
 import { ElectronicReportError, type ElectronicReportInput, renderElectronicReport } from '../electronic-report/render.ts';
 import { computeImport, computeRepack, type Refusal, refusalOf } from '../imports/compute.ts';
 import { firstProbing, type ProbeGenome } from '../relatives/probing.ts';
+import { GedcomError, parseGedcom } from '../trees/gedcom.ts';
 
 export function importFile(a: { bytes: Uint8Array; statedSex: 'male' | 'female' | null }) {
   return computeImport(a.bytes, a.statedSex);
@@ -34,6 +35,16 @@ export function ancestry(a: { panelPacked: Uint8Array; level: number }): { estim
   } catch (e) {
     const refusal = refusalOf(e);
     if (refusal) return refusal;
+    throw e;
+  }
+}
+
+/** A GEDCOM file read into persons and families, or the line that broke it. */
+export function gedcom(a: { text: string; nowYear: number }) {
+  try {
+    return { parsed: parseGedcom(a.text, a.nowYear) };
+  } catch (e) {
+    if (e instanceof GedcomError) return { refused: e.message, line: e.line };
     throw e;
   }
 }

@@ -203,3 +203,17 @@ export async function areRelatives(db: Db, personId: string, relativePersonId: s
     .limit(1);
   return Boolean(row);
 }
+
+/** What two persons share when they are gene relatives of each other right now (the family tree's DNA check). */
+export async function sharedBetween(
+  db: Db,
+  personId: string,
+  relativePersonId: string,
+): Promise<{ sharedCm: number; grade: string | null } | null> {
+  const [row] = await visible(
+    db.select({ sharedCm: relativeMatches.sharedCm, grade: relativeMatches.grade }).from(relativeMatches).$dynamic(),
+  )
+    .where(and(eq(relativeMatches.personId, personId), eq(relativeMatches.relativePersonId, relativePersonId)))
+    .limit(1);
+  return row ?? null;
+}

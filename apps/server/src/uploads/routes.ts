@@ -15,15 +15,18 @@ import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { requireUser } from '../users/session.ts';
 
-/** §7.3 kinds: avatars end up at most 240×240, chat pictures at most 250×250, community pictures at most 800 (§5). */
+/** §7.3 kinds: avatars end up at most 240×240, chat pictures at most 250×250, community pictures and genealogy photos at most 800 (§5). */
 const KINDS = {
   avatar: { dir: 'avatars', maxSide: AVATAR_MAX_SIDE },
   community_chat: { dir: 'chat', maxSide: CHAT_IMAGE_MAX_SIDE },
   /** Family materials: scanned genealogy pages must stay legible. */
   family: { dir: 'family', maxSide: FAMILY_IMAGE_MAX_SIDE },
   community: { dir: 'community', maxSide: COMMUNITY_IMAGE_MAX_SIDE },
+  genealogy: { dir: 'genealogy', maxSide: COMMUNITY_IMAGE_MAX_SIDE },
 } as const;
-const typeQuery = z.object({ type: z.enum(['avatar', 'community_chat', 'family', 'community'], { error: '上传失败，请重试' }) });
+const typeQuery = z.object({
+  type: z.enum(['avatar', 'community_chat', 'family', 'community', 'genealogy'], { error: '上传失败，请重试' }),
+});
 const byAuthQuery = z.object({
   type: z.literal('avatar', { error: '上传失败，请重试' }),
   nationCode: nationCodeSchema,

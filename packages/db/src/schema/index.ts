@@ -17,3 +17,4 @@ export * from './genealogyLibrary.ts';
 export * from './kitServices.ts';
 export * from './fission.ts';
 export * from './community.ts';
+export * from './trees.ts';

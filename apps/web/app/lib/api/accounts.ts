@@ -89,7 +89,7 @@ export function accountsClient(api: ApiTransport) {
     uploadImage: (
       file: Blob,
       fileName: string,
-      type: 'avatar' | 'community_chat' | 'family' | 'community',
+      type: 'avatar' | 'community_chat' | 'family' | 'community' | 'genealogy',
     ): Promise<Envelope<{ uploadUrl: string }>> => {
       const form = new FormData();
       form.append('file', file, fileName);

@@ -16,6 +16,7 @@ import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
 import { shopClient } from './shop.ts';
 import { socialClient } from './social.ts';
+import { treesClient } from './trees.ts';
 
 export { createBrowserTransport } from './transport.ts';
 
@@ -48,6 +49,7 @@ export function apiClient(api: ApiTransport) {
     ...socialClient(api),
     ...kitServicesClient(api),
     ...communityClient(api),
+    ...treesClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),

@@ -1,0 +1,74 @@
+import type { TreeDate } from '@jiyin/contracts/treesApi';
+import lunar from 'lunar-javascript';
+import { ApiError } from '../http/errors.ts';
+import { reignYear } from './reigns.ts';
+
+const { Lunar, LunarMonth } = lunar;
+
+/**
+ * Checks a genealogy date against the calendars and fills the western year of a reign date: a
+ * lunar date must name a month its year has (a leap month only where the year has one) and a day
+ * the month has; a solar one a real day. Year-only and year-month dates are fine.
+ */
+export function normaliseDate(d: TreeDate, label: string): TreeDate {
+  const out: TreeDate = { ...d };
+  if (d.dynasty) {
+    const y = reignYear(d.dynasty.reign, d.dynasty.year);
+    if (y === null) throw new ApiError('BAD_REQUEST', `${label}：${d.dynasty.reign}没有第 ${d.dynasty.year} 年`);
+    out.year = y;
+  }
+  const year = out.year as number;
+  if (d.month === undefined) return out;
+  if (d.chooseLunarCalendar) {
+    const month = LunarMonth.fromYm(year, d.month);
+    if (!month) throw new ApiError('BAD_REQUEST', d.month < 0 ? `${label}：农历${year}年没有闰${-d.month}月` : `${label}：农历月份不存在`);
+    if (d.day !== undefined && d.day > month.getDayCount())
+      throw new ApiError('BAD_REQUEST', `${label}：农历该月只有 ${month.getDayCount()} 天`);
+    return out;
+  }
+  if (d.month < 1) throw new ApiError('BAD_REQUEST', `${label}：公历没有闰月`);
+  if (d.day !== undefined && year > 0) {
+    const t = new Date(Date.UTC(2000, d.month - 1, d.day));
+    t.setUTCFullYear(year);
+    if (t.getUTCMonth() !== d.month - 1 || t.getUTCDate() !== d.day) throw new ApiError('BAD_REQUEST', `${label}：日期不存在`);
+  }
+  return out;
+}
+
+/** Lunar-to-solar conversions done so far: lunar-javascript builds a whole year for each one. */
+const solarOfLunar = new Map<string, { year: number; month: number; day: number }>();
+
+/** The solar (year, month, day) of a date; a lunar month or day unknown stays unknown. */
+export function solarParts(d: TreeDate): { year: number; month?: number; day?: number } {
+  const year = d.year as number;
+  if (!d.chooseLunarCalendar || d.month === undefined || d.day === undefined) {
+    return d.chooseLunarCalendar ? { year } : { year, month: d.month, day: d.day };
+  }
+  const key = `${year}/${d.month}/${d.day}`;
+  let out = solarOfLunar.get(key);
+  if (!out) {
+    const s = Lunar.fromYmd(year, d.month, d.day).getSolar();
+    out = { year: s.getYear(), month: s.getMonth(), day: s.getDay() };
+    // Bounded: a year of days over a few centuries is far below this.
+    if (solarOfLunar.size < 200_000) solarOfLunar.set(key, out);
+  }
+  return out;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Western reading for display and sorting: '1950', '1950-03', '1950-03-02'; BC years as '公元前200'. */
+export function dateText(d: TreeDate | null | undefined): string | null {
+  if (!d || d.year === undefined) return null;
+  const s = solarParts(d);
+  const y = s.year > 0 ? String(s.year) : `公元前${1 - s.year}`;
+  if (s.month === undefined) return y;
+  return s.day === undefined ? `${y}-${pad(s.month)}` : `${y}-${pad(s.month)}-${pad(s.day)}`;
+}
+
+/** A comparable number (unknown month/day count as the middle of their span is not assumed: as 0). */
+export function dateKey(d: TreeDate | null | undefined): number | null {
+  if (!d || d.year === undefined) return null;
+  const s = solarParts(d);
+  return s.year * 10_000 + (s.month ?? 0) * 100 + (s.day ?? 0);
+}

@@ -1,0 +1,38 @@
+import { Alert, Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../components/AppLink.tsx';
+import { ReunionForm } from '../../components/reunion/ReunionForm.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { useRootData } from '../../lib/rootData.ts';
+import '../../components/trees/trees.css';
+
+export const meta = () => [
+  { title: pageTitle('寻亲登记') },
+  { property: 'og:title', content: '寻亲登记' },
+  { property: 'og:description', content: '登记您记得的一切，让基因和线索帮您找到亲人。' },
+];
+
+/** §2.1 /ancestry/reunion: register a 寻亲 entry (signing in first; the page itself is open). */
+export default function Reunion() {
+  const { user } = useRootData();
+  const navigate = useNavigate();
+  return (
+    <div className="reunion-page">
+      <h1>寻亲登记</h1>
+      {user ? (
+        <ReunionForm entry={null} onSaved={() => navigate('/ancestry/reunion/list')} />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          message="登录后即可登记寻亲信息"
+          action={
+            <AppLink to={`/auth/signin?from=${encodeURIComponent('/ancestry/reunion')}`}>
+              <Button type="primary">登录</Button>
+            </AppLink>
+          }
+        />
+      )}
+    </div>
+  );
+}

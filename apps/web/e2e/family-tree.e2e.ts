@@ -1,0 +1,261 @@
+import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { TREE_API_PATHS } from '@jiyin/contracts/treesApi';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedGedcom } from '../../server/test/gedcomGen.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { type ApiUser, apiUser, pickOption } from './helpers.ts';
+
+/**
+ * Family tree and 寻亲 through the pages: the demo nephew 林晓峰 (19900000001, who has a tested
+ * person of his own) builds a three-generation tree with a reign-year and a lunar leap-month birthday,
+ * links his tested person, shares the tree with a new account, who opens it read-only; he registers a
+ * 寻亲 entry. Once (PC): a 5,000-person tree's open time and frame times while panning are printed.
+ */
+const OWNER = { phoneNumber: '19900000001', nationCode: '86', password: 'jiyin-demo-2026' };
+
+/** A 1×1 PNG (the server re-encodes uploads). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+type TestPage = Page & { errors: string[]; consoleErrors: string[] };
+let browser: Browser;
+
+async function signIn(page: Page, who: typeof OWNER) {
+  const res = await page.context().request.post(`${baseUrl()}${ACCOUNT_PATHS.signin}`, { data: who });
+  expect((await res.json()).code).toBe(0);
+}
+
+async function useToken(page: Page, token: string) {
+  await page.context().addCookies([{ name: '__token', value: token, url: baseUrl() }]);
+}
+
+/** Picks a tree member through the 查找成员 search (the canvas has no DOM per person). */
+async function pickMember(page: Page, name: string) {
+  await pickOption(page, '查找成员', name);
+  await page.getByTestId('tree-person-panel').waitFor();
+}
+
+async function savePerson(page: Page) {
+  await page.locator('.ant-modal:visible').getByRole('button', { name: '保存' }).click();
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (vp: Viewport) => {
+  let owner: TestPage;
+  let viewer: TestPage;
+  let viewerUser: ApiUser;
+  const viewerPhone = vp.name === 'pc' ? '13811100001' : '13811100002';
+  const treeName = `林氏家谱${vp.name}`;
+
+  beforeAll(async () => {
+    owner = await openPage(browser, vp);
+    viewer = await openPage(browser, vp);
+    await signIn(owner, OWNER);
+    viewerUser = await apiUser(viewerPhone, vp.name === 'pc' ? '表亲甲' : '表亲乙');
+    await useToken(viewer, viewerUser.token);
+  });
+  afterAll(async () => {
+    await owner?.context().close();
+    await viewer?.context().close();
+  });
+
+  it('builds three generations with a reign-year and a lunar leap-month birthday, links the tested person, shares read-only', async () => {
+    await gotoReady(owner, `${baseUrl()}/ancestry/family-tree`);
+    const newTree = owner.getByRole('button', { name: '新建家谱' });
+    if (await newTree.count()) {
+      await newTree.click();
+      await owner.getByLabel('新家谱名称').fill(treeName);
+      await owner.locator('.ant-modal:visible').getByRole('button', { name: '创建' }).click();
+    } else {
+      await owner.getByLabel('家谱名称').fill(treeName);
+      await owner.getByRole('button', { name: '创建家谱' }).click();
+    }
+    await owner.getByRole('button', { name: '添加第一位成员' }).click();
+    await owner.getByLabel('姓', { exact: true }).fill('林');
+    await owner.getByLabel('名', { exact: true }).fill('祖德');
+    await owner.getByLabel('字', { exact: true }).fill('厚之');
+    await owner.locator('.ant-modal:visible').getByText('年号').first().click();
+    await pickOption(owner, '选择出生年号', '清·光绪');
+    await pickOption(owner, '出生纪年', '二十年');
+    await savePerson(owner);
+    await owner.getByTestId('family-tree-canvas').waitFor();
+    // The new person is selected: their panel opens.
+    await owner
+      .getByTestId('tree-person-panel')
+      .getByRole('heading', { name: /林祖德/ })
+      .waitFor();
+    expect(await owner.getByTestId('tree-person-panel').textContent()).toContain('光绪二十年（1894）');
+    // An old photo into his album.
+    await owner.getByLabel('照片说明').fill('老宅门前');
+    await owner.locator('.tree-album input[type=file]').setInputFiles({ name: 'old.png', mimeType: 'image/png', buffer: PNG });
+    await owner.locator('.tree-album img[alt="老宅门前"]').waitFor();
+    await owner.getByRole('button', { name: '添加子女' }).click();
+    await owner.getByLabel('姓', { exact: true }).fill('林');
+    await owner.getByLabel('名', { exact: true }).fill('建国');
+    await owner.getByLabel('出生年份').first().fill('1950');
+    await savePerson(owner);
+    await owner
+      .getByTestId('tree-person-panel')
+      .getByRole('heading', { name: /林建国/ })
+      .waitFor();
+
+    await owner.getByRole('button', { name: '添加子女' }).click();
+    await owner.getByLabel('姓', { exact: true }).fill('林');
+    await owner.getByLabel('名', { exact: true }).fill('晓峰');
+    await owner.locator('.ant-modal:visible').getByText('在世（').click();
+    await owner.locator('.ant-modal:visible').getByText('农历').first().click();
+    await owner.getByLabel('出生年份').first().fill('1990');
+    await pickOption(owner, '出生月份', '5月');
+    await owner.locator('.ant-modal:visible').getByText('闰月').click();
+    await pickOption(owner, '出生日', '5日');
+    await savePerson(owner);
+    const panel = owner.getByTestId('tree-person-panel');
+    await panel.getByRole('heading', { name: /林晓峰/ }).waitFor();
+    // 1990 had a leap fifth month: 闰五月初五 is 1990-06-27.
+    expect(await panel.textContent()).toContain('1990年农历闰5月5日（公历 1990-06-27）');
+
+    await pickOption(owner, '关联检测人', '林晓峰');
+    await owner.getByTestId('tree-link').waitFor();
+    expect(await owner.getByTestId('tree-link').textContent()).toMatch(/Y 单倍群：\S+/);
+    await screenshot(owner, vp, 'family-tree-person');
+    await owner.keyboard.press('Escape');
+    await owner.getByTestId('tree-person-panel').waitFor({ state: 'hidden' });
+    await screenshot(owner, vp, 'family-tree-owner');
+
+    await owner.getByRole('button', { name: '分享' }).click();
+    await owner.getByLabel('对方手机号').fill(viewerPhone);
+    await owner.locator('.ant-modal:visible').getByRole('button', { name: '分享' }).click();
+    await owner.locator('.ant-modal:visible .tree-members li').first().waitFor();
+    await owner.keyboard.press('Escape');
+
+    // The relative opens it read-only: no editing, the living grandson only as 在世.
+    await gotoReady(viewer, `${baseUrl()}/ancestry/family-tree`);
+    await viewer.getByText('只读浏览').first().waitFor();
+    expect(await viewer.getByRole('button', { name: '添加成员' }).count()).toBe(0);
+    await pickMember(viewer, '林（在世）');
+    const seen = await viewer.getByTestId('tree-person-panel').textContent();
+    expect(seen).toContain('这位家人在世');
+    expect(seen).not.toContain('1990');
+    expect(await viewer.getByRole('button', { name: '编辑' }).count()).toBe(0);
+    await screenshot(viewer, vp, 'family-tree-viewer');
+    expect(owner.errors).toEqual([]);
+    expect(viewer.errors).toEqual([]);
+  });
+
+  it('registers a 寻亲 entry and lists it with its clues; service, messenger and story pages', async () => {
+    await gotoReady(owner, `${baseUrl()}/ancestry/reunion`);
+    await owner.getByLabel('寻找对象的姓').fill('陈');
+    await owner.getByLabel('与您的关系').fill(`表妹${vp.name}`);
+    await owner.getByLabel('走失年份').fill('1988');
+    await owner.getByLabel('寻亲故事').fill('1988 年夏天在泉州车站走失，当时六岁，穿红色外套。');
+    await owner.getByRole('button', { name: '提交寻亲登记' }).click();
+    await owner.waitForURL((u) => u.pathname === '/ancestry/reunion/list');
+    const entry = owner.getByTestId('reunion-entry').filter({ hasText: `表妹${vp.name}` });
+    await entry.waitFor();
+    await entry.getByRole('button', { name: '查看线索' }).click();
+    await entry
+      .getByText(/暂无线索|另一位用户/)
+      .first()
+      .waitFor();
+    await screenshot(owner, vp, 'reunion-list');
+    await gotoReady(owner, `${baseUrl()}/ancestry/reunion/platform`);
+    await screenshot(owner, vp, 'reunion-platform');
+    // Someone the owner has no private-message thread with: a plain 暂未开放, not a dead button.
+    await gotoReady(owner, `${baseUrl()}/ancestry/service/messenger?to_user_id=nobody&to_user_barcode=JY0000009999`);
+    await owner.getByText('暂未开放').waitFor();
+    await screenshot(owner, vp, 'service-messenger');
+    await gotoReady(owner, `${baseUrl()}/ancestry/service`);
+    await screenshot(owner, vp, 'service');
+    await gotoReady(owner, `${baseUrl()}/genestory`);
+    await screenshot(owner, vp, 'genestory');
+    expect(owner.errors).toEqual([]);
+  });
+
+  it.runIf(vp.name === 'pc')(
+    'opens a 5,000-person tree and pans it (times printed, not asserted)',
+    async () => {
+      const tree = await viewerUser.call<{ id: string }>('POST', TREE_API_PATHS.trees, { name: '五千人家谱' });
+      const importStarted = Date.now();
+      const job = await viewerUser.call<{ id: string }>('POST', fillPattern(TREE_API_PATHS.gedcomImport, { treeId: tree.id }), {
+        fileName: 'big.ged',
+        content: generatedGedcom(5000),
+      });
+      for (let i = 0; ; i++) {
+        const s = await viewerUser.call<{ state: string }>(
+          'GET',
+          fillPattern(TREE_API_PATHS.gedcomImportState, { treeId: tree.id, importId: job.id }),
+        );
+        if (s.state === 'done') break;
+        if (s.state === 'failed' || i > 300) throw new Error(`import ${s.state}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      console.log(
+        `family tree 5,000 persons: GEDCOM import job ${Date.now() - importStarted} ms (the pool is shared with the demo family's imports)`,
+      );
+      const started = Date.now();
+      await gotoReady(viewer, `${baseUrl()}/ancestry/family-tree?id=${tree.id}`);
+      await viewer.getByTestId('family-tree-canvas').waitFor();
+      const openMs = Date.now() - started;
+      // Again, with the server's and the browser's caches warm.
+      const again = Date.now();
+      await gotoReady(viewer, `${baseUrl()}/ancestry/family-tree?id=${tree.id}`);
+      await viewer.getByTestId('family-tree-canvas').waitFor();
+      const reopenMs = Date.now() - again;
+      const call = await viewer.evaluate(() => {
+        const e = performance.getEntriesByType('resource').find((r) => r.name.includes('/family_tree_ds/trees/')) as
+          | PerformanceResourceTiming
+          | undefined;
+        return e ? { ms: Math.round(e.responseEnd - e.startTime), kb: Math.round(e.encodedBodySize / 1024) } : null;
+      });
+      const boxes = Number(await viewer.getByTestId('family-tree-canvas').getAttribute('data-boxes'));
+      expect(boxes).toBeGreaterThan(1000);
+      await viewer.getByRole('button', { name: '显示全部' }).click();
+      await screenshot(viewer, vp, 'family-tree-5000-all');
+      await viewer.getByRole('button', { name: '回到所选成员' }).click();
+      // Frame times while dragging and zooming: requestAnimationFrame intervals recorded in the page.
+      await viewer.evaluate(() => {
+        const w = window as unknown as { __frames: number[]; __stop: boolean };
+        w.__frames = [];
+        w.__stop = false;
+        let last = performance.now();
+        const tick = (t: number) => {
+          w.__frames.push(t - last);
+          last = t;
+          if (!w.__stop) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      const box = await viewer.getByTestId('family-tree-canvas').boundingBox();
+      if (!box) throw new Error('no canvas');
+      await viewer.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await viewer.mouse.down();
+      await viewer.mouse.move(box.x + box.width / 2 - 400, box.y + box.height / 2 - 150, { steps: 40 });
+      await viewer.mouse.up();
+      for (let i = 0; i < 8; i++) await viewer.mouse.wheel(0, -120);
+      await viewer.mouse.down();
+      await viewer.mouse.move(box.x + 200, box.y + 100, { steps: 40 });
+      await viewer.mouse.up();
+      const frames = await viewer.evaluate(() => {
+        const w = window as unknown as { __frames: number[]; __stop: boolean };
+        w.__stop = true;
+        return w.__frames.slice(1);
+      });
+      const sorted = [...frames].sort((a, b) => a - b);
+      const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+      console.log(
+        `family tree 5,000 persons (${boxes} boxes): open ${openMs} ms (first), ${reopenMs} ms (again; its tree call ${call?.ms} ms, ${call?.kb} KB); ${frames.length} frames while panning/zooming, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`,
+      );
+      await screenshot(viewer, vp, 'family-tree-5000');
+      expect(viewer.errors).toEqual([]);
+    },
+    150_000,
+  );
+});

@@ -1,0 +1,309 @@
+/**
+ * §3 Family tree and §7.9 family_tree_ds calls, and the reunion (寻亲) registration calls: paths, input
+ * schemas (one for page and server) and the views the server answers.
+ */
+import { z } from 'zod';
+import { birthplaceSchema } from './accounts.ts';
+
+export const TREE_API_PATHS = {
+  /** Trees the user owns or was given (§3 list items). */
+  trees: '/v1/family_tree_ds/trees',
+  /** An own tree (owner or editor). */
+  tree: '/v1/family_tree_ds/trees/:treeId',
+  /** §4 browse mode: a tree shared with the caller, read through its own call. */
+  browse: '/v1/family_tree_ds/browse/:treeId',
+  persons: '/v1/family_tree_ds/trees/:treeId/persons',
+  person: '/v1/family_tree_ds/trees/:treeId/persons/:personId',
+  link: '/v1/family_tree_ds/trees/:treeId/persons/:personId/link',
+  relations: '/v1/family_tree_ds/trees/:treeId/relations',
+  relation: '/v1/family_tree_ds/trees/:treeId/relations/:relationId',
+  members: '/v1/family_tree_ds/trees/:treeId/members',
+  member: '/v1/family_tree_ds/trees/:treeId/members/:userId',
+  /** §3 life stories of a person, 15 a page (§9). */
+  stories: '/v1/family_tree_ds/trees/:treeId/persons/:personId/stories',
+  story: '/v1/family_tree_ds/trees/:treeId/persons/:personId/stories/:storyId',
+  /** §3 photo album of a person. */
+  photos: '/v1/family_tree_ds/trees/:treeId/persons/:personId/photos',
+  photo: '/v1/family_tree_ds/trees/:treeId/persons/:personId/photos/:photoId',
+  /** GEDCOM import (a queue job) and its progress; export is a download on the bare path. */
+  gedcomImport: '/v1/family_tree_ds/trees/:treeId/gedcom',
+  gedcomImportState: '/v1/family_tree_ds/trees/:treeId/gedcom/:importId',
+  gedcomExport: '/v1/family_tree_ds/trees/:treeId/export.ged',
+  /** Reign eras (年号) the date pickers offer. */
+  reigns: '/v1/family_tree_ds/reigns',
+} as const;
+
+export const REUNION_API_PATHS = {
+  /** §7.9 reunion info list (data.list): the caller's own entries. */
+  list: '/v1/reunion/info',
+  entry: '/v1/reunion/info/:id',
+  clues: '/v1/reunion/info/:id/clues',
+  contact: '/v1/reunion/info/:id/contact',
+} as const;
+
+/** §9 life stories a page. */
+export const STORIES_PAGE_SIZE = 15;
+export const TREE_NAME_MAX = 30;
+/** A GEDCOM file larger than this is refused before it is queued. */
+export const GEDCOM_MAX_BYTES = 16 * 1024 * 1024;
+
+export type TreeRole = 'owner' | 'editor' | 'viewer';
+export type TreeSex = 'male' | 'female' | 'unknown';
+
+/**
+ * §3 Date for genealogy: a year alone is common in old records; month < 0 is a leap lunar month; a
+ * reign date (年号) names the era and its year, and the server fills in the western year.
+ */
+export const treeDateSchema = z
+  .object({
+    year: z.number().int('年份必须是整数').min(-2000, '年份超出范围').max(2100, '年份超出范围').optional(),
+    month: z
+      .number()
+      .int('月份必须是整数')
+      .refine((m) => m !== 0 && Math.abs(m) <= 12, '月份超出范围')
+      .optional(),
+    day: z.number().int('日期必须是整数').min(1, '日期超出范围').max(31, '日期超出范围').optional(),
+    chooseLunarCalendar: z.boolean().default(false),
+    dynasty: z
+      .object({
+        reign: z.string().trim().min(1, '请选择年号').max(10, '年号不正确'),
+        year: z.number().int().min(1, '年号纪年不正确').max(70),
+      })
+      .optional(),
+  })
+  .refine((d) => d.year !== undefined || d.dynasty !== undefined, '请填写年份或年号')
+  .refine((d) => d.day === undefined || d.month !== undefined, '填写日期前请先填写月份');
+export type TreeDate = z.infer<typeof treeDateSchema>;
+
+const shortText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字`);
+
+export const treePersonInputSchema = z.object({
+  surname: shortText('姓', 8).min(1, '请输入姓'),
+  givenName: shortText('名', 16).default(''),
+  /** 字 and 号. */
+  courtesyName: shortText('字', 16).default(''),
+  artName: shortText('号', 16).default(''),
+  sex: z.enum(['male', 'female', 'unknown'], { error: '请选择性别' }),
+  birth: treeDateSchema.nullish(),
+  death: treeDateSchema.nullish(),
+  /** Still living: shown as 在世 to viewers of a shared tree. */
+  living: z.boolean().default(false),
+  birthPlace: birthplaceSchema.nullish(),
+  notes: shortText('备注', 2000).default(''),
+});
+export type TreePersonInput = z.infer<typeof treePersonInputSchema>;
+
+export const addTreePersonSchema = z.object({
+  person: treePersonInputSchema,
+  /** Added as the parent, child, spouse or sibling of an existing person of the tree. */
+  relation: z.object({ kind: z.enum(['parent', 'child', 'spouse', 'sibling']), of: z.string().min(1) }).nullish(),
+});
+
+export const treeRelationInputSchema = z.object({
+  /** parent: `from` is a parent of `to`; spouse: the two are spouses. */
+  kind: z.enum(['parent', 'spouse'], { error: '关系类型不正确' }),
+  from: z.string().min(1, '请选择人物'),
+  to: z.string().min(1, '请选择人物'),
+});
+
+export const treeCreateSchema = z.object({ name: shortText('家谱名称', TREE_NAME_MAX).min(1, '请输入家谱名称') });
+export const treeUpdateSchema = z.object({
+  name: shortText('家谱名称', TREE_NAME_MAX).min(1, '请输入家谱名称').optional(),
+  masterNodeId: z.string().min(1).optional(),
+});
+export const treeMemberSchema = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{6,16}$/, '请输入正确的手机号'),
+  role: z.enum(['editor', 'viewer'], { error: '请选择权限' }),
+});
+export const treeLinkSchema = z.object({ personId: z.string().min(1).nullable() });
+export const storyInputSchema = z.object({
+  title: shortText('标题', 60).min(1, '请输入标题'),
+  content: shortText('内容', 5000).min(1, '请输入内容'),
+});
+/** An uploaded genealogy picture (§7.3 upload, type genealogy). */
+export const GENEALOGY_PHOTO_URL = /^\/uploads\/genealogy\/[0-9a-f-]{36}\.(png|jpg)$/;
+export const photoInputSchema = z.object({
+  url: z.string().regex(GENEALOGY_PHOTO_URL, '照片不正确'),
+  caption: shortText('说明', 60).default(''),
+});
+export interface PhotoView {
+  id: string;
+  url: string;
+  caption: string;
+  createdAt: string;
+}
+/** Pictures an album holds at most. */
+export const ALBUM_MAX_PHOTOS = 60;
+
+export const gedcomImportSchema = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  content: z.string().min(1, '文件为空').max(GEDCOM_MAX_BYTES, '文件过大'),
+});
+
+/** A tested person linked to a tree person, with the haplogroups of their genome. */
+export interface TreeLinkView {
+  personId: string;
+  name: string;
+  yHaplogroup: string | null;
+  mtHaplogroup: string | null;
+}
+
+export interface TreePersonView {
+  id: string;
+  /** 在世 with details hidden: a living person seen by a browse-only viewer. */
+  hidden: boolean;
+  surname: string;
+  givenName: string;
+  courtesyName: string;
+  artName: string;
+  sex: TreeSex;
+  birth: TreeDate | null;
+  death: TreeDate | null;
+  /** Western reading of the dates ('1950', '1950-03-02'), whichever calendar they were entered in. */
+  birthText: string | null;
+  deathText: string | null;
+  living: boolean;
+  birthPlace: z.infer<typeof birthplaceSchema> | null;
+  notes: string;
+  link: TreeLinkView | null;
+}
+
+export interface TreeRelationView {
+  id: string;
+  kind: 'parent' | 'spouse';
+  from: string;
+  to: string;
+}
+
+/** A consistency check a genealogist expects, shown to the user, never fixed silently. */
+export interface TreeWarning {
+  personId: string;
+  text: string;
+}
+
+/** Two linked persons who are gene relatives: shared cM beside the tree relationship. */
+export interface TreeDnaView {
+  a: string;
+  b: string;
+  sharedCm: number;
+  grade: string | null;
+  /** The relationship the tree says, or null when the tree does not connect them by blood. */
+  treeRelation: string | null;
+  /** The shared cM lies outside what the tree relationship allows (Shared cM Project ranges). */
+  contradicts: boolean;
+  expected: string | null;
+}
+
+/** §3 Family tree data: familyNodes, masterNodeId, lastModified. */
+export interface TreeDataView {
+  id: string;
+  name: string;
+  role: TreeRole;
+  familyNodes: TreePersonView[];
+  relations: TreeRelationView[];
+  masterNodeId: string | null;
+  lastModified: string;
+  warnings: TreeWarning[];
+  dna: TreeDnaView[];
+}
+
+/** §3 Family tree list item. */
+export interface TreeListItem {
+  id: string;
+  /** The tree is someone else's, shared with the caller. */
+  share: boolean;
+  role: TreeRole;
+  personInfo: { id: string | null; treeId: string };
+  name: string;
+  isSelected: boolean;
+  personCount: number;
+  ownerName: string;
+}
+
+export interface TreeMemberView {
+  userId: string;
+  name: string;
+  phone: string;
+  role: 'editor' | 'viewer';
+}
+
+export interface StoryView {
+  id: string;
+  title: string;
+  content: string;
+  createdAt: string;
+}
+
+export interface GedcomImportView {
+  id: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  fileName: string;
+  /** Records read so far of the total, for the progress bar. */
+  processed: number;
+  total: number;
+  error: string | null;
+  report: GedcomReport | null;
+}
+
+/** What an import did: counts, and each record or line it skipped with why. */
+export interface GedcomReport {
+  version: string;
+  persons: number;
+  families: number;
+  relations: number;
+  skipped: { line: number; record: string; reason: string }[];
+}
+
+export interface ReignView {
+  dynasty: string;
+  reign: string;
+  startYear: number;
+  years: number;
+}
+
+// ---- reunion -------------------------------------------------------------------------------------
+
+export const reunionInputSchema = z.object({
+  /** Who is sought, as the registrant knows them. */
+  soughtSurname: shortText('寻找对象的姓', 8).min(1, '请输入寻找对象的姓'),
+  soughtName: shortText('寻找对象的名字', 16).default(''),
+  soughtSex: z.enum(['male', 'female', 'unknown']).default('unknown'),
+  relation: shortText('与您的关系', 16).min(1, '请填写与您的关系'),
+  lostDate: treeDateSchema.nullish(),
+  lostPlace: birthplaceSchema.nullish(),
+  birthPlace: birthplaceSchema.nullish(),
+  story: shortText('寻亲故事', 3000).min(10, '寻亲故事至少 10 个字'),
+  photos: z.array(z.string().regex(GENEALOGY_PHOTO_URL, '照片不正确')).max(9, '最多 9 张照片').default([]),
+  /** One of the caller's own tested persons, for gene-relative clues. */
+  personId: z.string().min(1).nullish(),
+  contactOpen: z.boolean().default(true),
+});
+export type ReunionInput = z.infer<typeof reunionInputSchema>;
+
+export interface ReunionEntryView extends Omit<ReunionInput, 'personId'> {
+  id: string;
+  personId: string | null;
+  personName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReunionClue {
+  id: string;
+  kind: 'relative' | 'surname-place';
+  title: string;
+  detail: string;
+  /** Whether a private message can be opened for it now (§7.7 rules); else 暂未开放. */
+  canContact: boolean;
+}
+
+/** Shown where contact is not allowed by the messaging rules. */
+export const REUNION_CONTACT_CLOSED = '暂未开放：只有双方都关联了检测人且互为基因亲人时，才能通过私信联系';
+
+/** §4 current family tree: the stored id (if still listed), else the user's own tree, else the first. */
+export function pickCurrentTree<T extends { id: string; share: boolean }>(list: T[], storedId: string | null): T | null {
+  return list.find((t) => t.id === storedId) ?? list.find((t) => !t.share) ?? list[0] ?? null;
+}
