@@ -195,11 +195,6 @@ export const createOrderSchema = skuPriceSchema.extend({
 export const payOrderSchema = z.object({
   payType: z.enum(PAY_TYPES, { error: '不支持的支付方式' }),
   wxAppAlias: z.string().max(40).optional(),
-  /** The payer's openid in the messaging app (WeChat JSAPI pay); the messaging app's authorisation gives it. */
-  openid: z
-    .string()
-    .regex(/^[\w-]{6,64}$/, '微信用户标识不正确')
-    .optional(),
 });
 
 /**

@@ -2,7 +2,7 @@ import { ok } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { PAY_RESULTS, PAY_TYPES, payOrderSchema, SHOP_PATHS } from '@jiyin/contracts/shop';
 import { schema } from '@jiyin/db';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newId } from '../auth/tokens.ts';
@@ -13,7 +13,18 @@ import { requireUser } from '../users/session.ts';
 import { applyNotification, startPayment } from './logic.ts';
 import { DevPayProvider } from './providers.ts';
 
-const { payments } = schema;
+const { payments, wechatIdentities } = schema;
+
+/** The messaging-app identity (openid) most recently bound to this account, if any (§6 sign-in on /login). */
+async function boundOpenid(db: Deps['database']['db'], userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ openid: wechatIdentities.openid })
+    .from(wechatIdentities)
+    .where(eq(wechatIdentities.userId, userId))
+    .orderBy(desc(wechatIdentities.boundAt))
+    .limit(1);
+  return row?.openid;
+}
 const orderParams = z.object({ id: z.uuid('订单不存在') });
 const providerParams = z.object({ provider: z.enum(PAY_TYPES, { error: '未知的支付渠道' }) });
 const simulateParams = z.object({ paymentId: z.uuid('支付记录不存在') });
@@ -26,7 +37,9 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps) {
   app.post(SHOP_PATHS.pay, async (req) => {
     const me = await requireUser(req, deps);
     const { id } = parseInput(orderParams, req.params);
-    const { payType, openid } = parseInput(payOrderSchema, req.body);
+    const { payType } = parseInput(payOrderSchema, req.body);
+    // The payer is whoever the messaging app's sign-in bound to this account, never what the page says.
+    const openid = payType === 'wechat' ? await boundOpenid(db, me.userId) : undefined;
     return ok(await startPayment(deps, me.userId, id, payType, { openid }));
   });
 
