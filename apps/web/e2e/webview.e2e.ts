@@ -1,11 +1,16 @@
+import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { BRIDGE_MESSAGES, EMBED_PATHS } from '@jiyin/contracts/embed';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
+import { SHOP_PATHS, type WechatJsapiParams } from '@jiyin/contracts/shop';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WX_SDK_URL } from '../app/lib/bridge/wechat.ts';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
 import { apiUser, lastCode } from './helpers.ts';
+import { PREPAYS_PATH } from './setup/wechat-pay-gateway.ts';
 
 const [PC, PHONE] = VIEWPORTS;
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -185,7 +190,12 @@ describe('the messaging app (§7.5) and mini-programs (§9)', () => {
     );
     expect(wx.configs.map((c) => c.url)).toEqual([`${baseUrl()}/webview/topics/hpv`, `${baseUrl()}/webview/statement/hpv`]);
     expect(wx.configs[1]).toMatchObject({ debug: false, openTagList: ['wx-open-launch-weapp', 'wx-open-launch-app'] });
-    expect(wx.shares.at(-1)).toMatchObject({ link: `${baseUrl()}/webview/statement/hpv`, imgUrl: `${baseUrl()}/static/share.png` });
+    expect(wx.shares.at(-1)).toMatchObject({ link: `${baseUrl()}/webview/statement/hpv`, imgUrl: `${baseUrl()}/static/share.webp` });
+    // §5: the card's picture is this site's own file in the format it names (written at start, not per request).
+    for (const ext of ['webp', 'jpg']) {
+      const img = await page.request.get(`${baseUrl()}/static/share.${ext}`);
+      expect(img.headers()['content-type'], ext).toBe(ext === 'webp' ? 'image/webp' : 'image/jpeg');
+    }
     await page.locator('html[data-wechat-share="ready"]').waitFor({ state: 'attached' });
     const tags = page.getByTestId('open-tags');
     expect(await tags.locator('wx-open-launch-app').getAttribute('extinfo')).toBe('/webview/statement/hpv');
@@ -257,7 +267,7 @@ describe('the app bridge (§7.11, §8)', () => {
       data: Record<string, string>;
     };
     expect(share).toMatchObject({ code: 0, msg: BRIDGE_MESSAGES.shareInfoOk });
-    expect(share.data).toMatchObject({ link: `${baseUrl()}/webview/balance`, imgUrl: `${baseUrl()}/static/share.png` });
+    expect(share.data).toMatchObject({ link: `${baseUrl()}/webview/balance`, imgUrl: `${baseUrl()}/static/share.webp` });
     expect(share.data.title).toContain('我的余额');
     expect(await callWeb(page, 'gotoPage', { fullPath: 'https://framing.invalid/' })).toEqual({
       code: -1,
@@ -332,6 +342,192 @@ describe('the app bridge (§7.11, §8)', () => {
     expect(Number(((await amount.textContent()) ?? '').replace(/[^\d.]/g, ''))).toBeCloseTo(before - 8.5, 2);
     // The app's web view stays bare.
     expect(await page.locator('.site-header, .site-footer').count()).toBe(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** What the stand-in WeixinJSBridge saw and will answer (set by the test before each pay click). */
+type PayBridge = { answers: string[]; calls: { name: string; params: WechatJsapiParams }[] };
+
+describe('WeChat Pay in the messaging app (§4 payment results, §8)', () => {
+  it('shows ok, fail and cancel as the bridge answers them; only the signed notification marks the order paid', async () => {
+    const wechatPay = inject('wechatPay');
+    const phone = '13600000163';
+    const user = await apiUser(phone, '微信支付用户');
+    const { id: addressId } = await user.call<{ id: string }>('POST', ACCOUNT_PATHS.deliveryAddresses, {
+      receiver: '王五',
+      nationCode: '86',
+      phone: '13812345678',
+      region: {
+        province: { code: '11', name: '北京市' },
+        city: { code: '1101', name: '市辖区' },
+        district: { code: '110108', name: '海淀区' },
+      },
+      detail: '中关村大街 3 号',
+    });
+    const order = await user.call<{ id: string; total: number }>('POST', SHOP_PATHS.createOrder, {
+      productId: 'HP',
+      sku: 'HP-1',
+      count: 1,
+      addressId,
+      idempotencyKey: 'e2e-wechat-pay-0001',
+    });
+    const orderPath = `/user/orders/${order.id}`;
+    const orderState = async () =>
+      (await user.call<{ orderState: string }>('GET', fillPattern(SHOP_PATHS.pay, { id: order.id }))).orderState;
+
+    const page = await contextPage('wechatPhone');
+    // The messaging app injects WeixinJSBridge; this one answers what the test queued, as WeChat would.
+    await page.addInitScript(() => {
+      const pay: PayBridge = { answers: [], calls: [] };
+      Object.assign(window, {
+        __pay: pay,
+        WeixinJSBridge: {
+          invoke(name: string, params: WechatJsapiParams, cb: (r: { err_msg: string }) => void) {
+            pay.calls.push({ name, params });
+            setTimeout(() => cb({ err_msg: pay.answers.shift() ?? 'get_brand_wcpay_request:fail' }), 0);
+          },
+        },
+      });
+    });
+    // §6: the messaging app signs in on /login, which binds this browser's openid (the payer) to the account.
+    await gotoReady(page, `${baseUrl()}/login?from=${encodeURIComponent(orderPath)}`);
+    await page.waitForURL('**&bind=1');
+    await page.getByLabel('手机号', { exact: true }).fill(phone);
+    await page.getByLabel('密码', { exact: true }).fill('Gene-e2e-2026');
+    await page.locator('form').getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(`**${orderPath}`);
+    await page.getByTestId('order-state').getByText('待支付').waitFor();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
+    const payWith = async (answer: string, text: string) => {
+      await page.evaluate((a) => (window as unknown as { __pay: PayBridge }).__pay.answers.push(a), answer);
+      await page.getByRole('button', { name: '微信支付' }).click();
+      await page.locator('.ant-message-notice').getByText(text).waitFor();
+      await screenshot(page, PHONE, `webview-wechat-pay-${answer.split(':')[1]}`);
+    };
+    await payWith('get_brand_wcpay_request:cancel', '已取消支付');
+    await payWith('get_brand_wcpay_request:fail', '支付失败，请重试');
+    await payWith('get_brand_wcpay_request:ok', '支付成功');
+    // The page's "ok" settles nothing: the order waits for WeChat Pay's own word.
+    expect(await orderState()).toBe('created');
+    await page.getByTestId('order-state').getByText('待支付').waitFor();
+
+    // Each time the bridge got the prepay the server opened at the gateway, signed with the merchant key.
+    const calls = await page.evaluate(() => (window as unknown as { __pay: PayBridge }).__pay.calls);
+    expect(calls.map((c) => c.name)).toEqual(['getBrandWCPayRequest', 'getBrandWCPayRequest', 'getBrandWCPayRequest']);
+    for (const { params } of calls) {
+      expect(params).toMatchObject({ appId: wechatPay.appId, signType: 'RSA', package: expect.stringMatching(/^prepay_id=wx\w+$/) });
+      const message = `${params.appId}\n${params.timeStamp}\n${params.nonceStr}\n${params.package}\n`;
+      expect(createVerify('RSA-SHA256').update(message).verify(wechatPay.merchantPublicKey, params.paySign, 'base64')).toBe(true);
+    }
+    const prepays = (await (await fetch(`${wechatPay.gateway}${PREPAYS_PATH}`)).json()) as string[];
+    const outTradeNo = prepays.at(-1) as string;
+    expect(prepays.slice(-3)).toEqual([outTradeNo, outTradeNo, outTradeNo]);
+
+    /** WeChat Pay's notification: the transaction encrypted under the APIv3 key, the body signed with its key. */
+    const notify = async (tradeState: string, key = wechatPay.platformPrivateKey) => {
+      const nonce = randomBytes(6).toString('hex');
+      const cipher = createCipheriv('aes-256-gcm', Buffer.from(wechatPay.apiV3Key), Buffer.from(nonce));
+      cipher.setAAD(Buffer.from('transaction'));
+      const tx = {
+        appid: wechatPay.appId,
+        mchid: wechatPay.mchId,
+        out_trade_no: outTradeNo,
+        transaction_id: `42000000002026112600${randomBytes(4).toString('hex')}`,
+        trade_state: tradeState,
+        amount: { total: order.total, payer_total: order.total, currency: 'CNY' },
+      };
+      const ciphertext = Buffer.concat([cipher.update(JSON.stringify(tx)), cipher.final(), cipher.getAuthTag()]).toString('base64');
+      const body = JSON.stringify({
+        id: `EV-${randomBytes(8).toString('hex')}`,
+        event_type: 'TRANSACTION.SUCCESS',
+        resource_type: 'encrypt-resource',
+        resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce },
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const headerNonce = randomBytes(8).toString('hex');
+      const res = await fetch(`${baseUrl()}${fillPattern(SHOP_PATHS.payNotify, { provider: 'wechat' })}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'wechatpay-timestamp': timestamp,
+          'wechatpay-nonce': headerNonce,
+          'wechatpay-serial': wechatPay.platformSerial,
+          'wechatpay-signature': createSign('RSA-SHA256').update(`${timestamp}\n${headerNonce}\n${body}\n`).sign(key, 'base64'),
+        },
+        body,
+      });
+      return res.status;
+    };
+    // A notification signed by anyone else is refused and changes nothing.
+    const forger = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).privateKey;
+    expect(await notify('SUCCESS', forger)).toBe(401);
+    expect(await orderState()).toBe('created');
+    expect(await notify('SUCCESS')).toBe(204);
+    expect(await orderState()).toBe('paid');
+    await gotoReady(page, `${baseUrl()}${orderPath}`);
+    await page.getByTestId('order-state').getByText('已支付，待发货').waitFor();
+    expect(await page.getByRole('button', { name: '微信支付' }).count()).toBe(0);
+    await screenshot(page, PHONE, 'webview-wechat-pay-paid');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+
+    // Outside the messaging app's browser WeChat Pay is not offered (a mini-program's web view cannot pay in place).
+    const second = await user.call<{ id: string }>('POST', SHOP_PATHS.createOrder, {
+      productId: 'HP',
+      sku: 'HP-1',
+      count: 1,
+      addressId,
+      idempotencyKey: 'e2e-wechat-pay-0002',
+    });
+    const mini = await contextPage('miniProgram');
+    await mini.context().addCookies([{ name: '__token', value: user.token, url: baseUrl() }]);
+    await gotoReady(mini, `${baseUrl()}/user/orders/${second.id}`);
+    await mini.getByTestId('order-state').getByText('待支付').waitFor();
+    expect(await mini.getByRole('button', { name: '微信支付' }).count()).toBe(0);
+    await mini.context().close();
+  });
+});
+
+describe('mini-program: the report person from the query (§4 Current person)', () => {
+  it('selects the person whose barcode the mini-program passes, and nothing of another user’s kit', async () => {
+    // The demo aunt's account (+86 19900000002) holds her own person and her son's; the demo account's kit is someone else's.
+    const signin = await fetch(`${baseUrl()}${ACCOUNT_PATHS.signin}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': UA.miniProgram },
+      body: JSON.stringify({ phoneNumber: '19900000002', nationCode: '86', password: 'jiyin-demo-2026' }),
+    });
+    const token = /__token=([^;]+)/.exec(signin.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    // The demo family's genomes are imported by queued jobs after start-up: wait for the two persons'.
+    const deadline = Date.now() + 170_000;
+    for (const barcode of ['JY0000000302', 'JY0000000303']) {
+      for (;;) {
+        const res = await fetch(`${baseUrl()}${REPORT_API_PATHS.overview}?barcode=${barcode}`, { headers: { cookie: `__token=${token}` } });
+        const a = (await res.json()) as { code: number; data: { computedAt?: string } };
+        if (a.code === 0 && a.data.computedAt) break;
+        if (Date.now() > deadline) throw new Error(`${barcode}'s report did not arrive: ${JSON.stringify(a)}`);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
+    const page = await contextPage('miniProgram');
+    await page.context().addCookies([{ name: '__token', value: token, url: baseUrl() }]);
+    const hero = page.getByTestId('dashboard-hero');
+    await gotoReady(page, `${baseUrl()}/report?barcode=JY0000000303`);
+    await hero.getByRole('heading', { name: '陈子涵的基因报告' }).waitFor();
+    expect(await page.locator('.site-header, .site-footer').count()).toBe(0);
+    await screenshot(page, PHONE, 'webview-mini-report-query');
+    await gotoReady(page, `${baseUrl()}/report?barcode=JY0000000302`);
+    await hero.getByRole('heading', { name: '林秀英的基因报告' }).waitFor();
+    // The demo account's kit: not found, and none of its person's report on the page.
+    const foreign = await gotoReady(page, `${baseUrl()}/report?barcode=JY0000000300`);
+    await page.locator('[data-status="notFound"]').getByText('报告不存在').waitFor();
+    expect(await hero.count()).toBe(0);
+    expect(await foreign?.text()).not.toContain('林晓雯');
+    expect(await page.content()).not.toContain('林晓雯');
+    await screenshot(page, PHONE, 'webview-mini-report-foreign');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -14,6 +14,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Deps } from '../deps.ts';
 import { currentUser } from '../users/session.ts';
 import { type CachedPage, PageCache } from './cache.ts';
+import { writeShareVariants } from './shareImages.ts';
 import { ensureTrackingCookies } from './tracking.ts';
 
 export const INTERNAL_HEADER = 'x-internal-ssr';
@@ -35,6 +36,8 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
   const pageCache = new PageCache(config.pageCacheTtlMs);
+  const variants = await writeShareVariants(path.join(clientDir, 'static'));
+  if (variants.length) app.log.info({ count: variants.length }, 'share image variants written');
 
   await app.register(fastifyStatic, {
     root: clientDir,

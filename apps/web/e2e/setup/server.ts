@@ -3,7 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { SHOP_PATHS } from '@jiyin/contracts/shop';
 import type { TestProject } from 'vitest/node';
+import { type FakeWechatPay, startFakeWechatPay } from './wechat-pay-gateway.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -43,6 +46,8 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'jy-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // WeChat Pay is the server's real adapter against a local stand-in of the platform's API host.
+  const wechatPay = await startFakeWechatPay(`${base}${fillPattern(SHOP_PATHS.payNotify, { provider: 'wechat' })}`);
   let output = '';
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
@@ -65,6 +70,7 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_PER_MINUTE: '6000',
       // The back-office staff of kit-services.e2e.ts (operators grant the role by phone).
       STAFF_PHONES: '13600000190,13600000191',
+      ...wechatPay.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,9 +78,11 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (d) => (output += d));
   await waitForHealth(base, child, () => output);
   project.provide('baseUrl', base);
+  project.provide('wechatPay', wechatPay.pay);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    wechatPay.server.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
@@ -82,5 +90,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    wechatPay: FakeWechatPay;
   }
 }

@@ -8,14 +8,36 @@ export const DEFAULT_SHARE = {
   image: '/static/share.png',
 } as const;
 
+/** Raster pictures of the site's static folder: the server writes a webp and an interlaced jpg of each at start. */
+const STATIC_RASTER = /^(\/static\/.+)\.(png|jpe?g)$/i;
+
 /**
- * §5: share images must be absolute; SVG cannot be shown by the messaging app's cards, so an SVG
- * falls back to the default picture.
+ * §5 share images: only this site's own pictures (a card never points at another host), never SVG
+ * (the messaging app's cards cannot show it): either falls back to the default picture. A static
+ * picture is given as its webp variant when the browser reads webp, else as its interlaced jpg.
+ * Uploads are this site's too and stay as stored (png or jpg, re-encoded on upload).
  */
-export function shareImageUrl(src: string | null | undefined, origin: string): string {
-  const url = new URL(src || DEFAULT_SHARE.image, origin);
-  if (url.pathname.toLowerCase().endsWith('.svg')) return new URL(DEFAULT_SHARE.image, origin).href;
+export function shareImageUrl(src: string | null | undefined, origin: string, webp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(src || DEFAULT_SHARE.image, origin);
+  } catch {
+    url = new URL(DEFAULT_SHARE.image, origin);
+  }
+  if (url.origin !== new URL(origin).origin || url.pathname.toLowerCase().endsWith('.svg')) url = new URL(DEFAULT_SHARE.image, origin);
+  const raster = STATIC_RASTER.exec(url.pathname);
+  if (raster) url.pathname = `${raster[1]}.${webp ? 'webp' : 'jpg'}`;
+  url.search = '';
+  url.hash = '';
   return url.href;
+}
+
+/** Whether this browser encodes (and so reads) webp: the test §5's "when supported" asks. */
+function supportsWebp(): boolean {
+  const canvas = document.createElement('canvas');
+  canvas.width = 1;
+  canvas.height = 1;
+  return canvas.toDataURL('image/webp').startsWith('data:image/webp');
 }
 
 /** The current page's share card: its title and description, its address without the fragment. */
@@ -27,6 +49,6 @@ export function currentShareInfo(): ShareInfo {
     title: document.title || DEFAULT_SHARE.title,
     desc: description || DEFAULT_SHARE.desc,
     link: `${origin}${pathname}${search}`,
-    imgUrl: shareImageUrl(image, origin),
+    imgUrl: shareImageUrl(image, origin, supportsWebp()),
   };
 }

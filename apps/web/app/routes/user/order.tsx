@@ -24,6 +24,7 @@ import { formatPrice, pageTitle } from '../../lib/brand.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
 import { unwrap } from '../../lib/loaders.ts';
+import { useRootData } from '../../lib/rootData.ts';
 import type { Route } from './+types/order';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -53,6 +54,9 @@ function payInMessagingApp(params: WechatJsapiParams): Promise<PayResult> {
 /** §2.3 order detail: what was bought, where it goes, paying, cancelling (with refund), invoice, hiding. */
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const { device } = useRootData();
+  // JSAPI pay exists only in the messaging app's own browser; a mini-program's web view has no WeixinJSBridge pay.
+  const canPayInPlace = device.isWechat && !device.isMiniProgram;
   if (!loaderData) {
     return (
       <div className="user-panel" data-testid="order-signin">
@@ -64,7 +68,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <OrderDetail order={loaderData.order} payTypes={loaderData.payTypes} />;
+  return <OrderDetail order={loaderData.order} payTypes={loaderData.payTypes.filter((t) => t !== 'wechat' || canPayInPlace)} />;
 }
 
 function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[] }) {
