@@ -65,7 +65,9 @@ describe.each(testDatabaseTargets())('addresses, uploads, data export and accoun
     const body = multipart(bytes, filename, type);
     return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
   };
-  const storedFiles = async () => (await readdir(path.join(dataDir, 'uploads', 'avatars')).catch(() => [])).length;
+  /** Stored uploads, each counted once with its share variants (same name, other formats). */
+  const storedFiles = async () =>
+    new Set((await readdir(path.join(dataDir, 'uploads', 'avatars')).catch(() => [])).map((f) => path.parse(f).name)).size;
 
   it('keeps delivery addresses per user, with one default and checked regions', async () => {
     const first = await call('POST', ACCOUNT_PATHS.deliveryAddresses, alice, { ...ADDRESS, isDefault: false });
@@ -129,6 +131,16 @@ describe.each(testDatabaseTargets())('addresses, uploads, data export and accoun
       expect(served.headers['content-type']).toBe(ext === 'png' ? 'image/png' : 'image/jpeg');
       const meta = await sharp(served.rawPayload).metadata();
       expect([meta.width, meta.height]).toEqual([240, 180]);
+      // §5 share variants, written with the upload: a webp and an interlaced jpg (a jpg upload is stored interlaced).
+      for (const [variant, format] of [
+        ['webp', 'webp'],
+        ['jpg', 'jpeg'],
+      ] as const) {
+        const v = await t.app.inject({ method: 'GET', url: url.replace(/\.\w+$/, `.${variant}`) });
+        expect(v.headers['content-type'], variant).toBe(`image/${format}`);
+        expect(await sharp(v.rawPayload).metadata(), variant).toMatchObject({ format, width: 240, height: 180 });
+        if (format === 'jpeg') expect((await sharp(v.rawPayload).metadata()).isProgressive).toBe(true);
+      }
       const info = await call('PUT', API_PATHS.userInfo, alice, { avatar: { type: 'img', url } });
       expect(info.data.avatarUrl).toEqual({ type: 'img', url });
     }

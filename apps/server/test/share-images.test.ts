@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeShareVariants } from '../src/pages/shareImages.ts';
+import { writeShareVariants } from '../src/uploads/variants.ts';
 
 const SHARE_PNG = path.resolve(import.meta.dirname, '../../web/public/static/share.png');
 

@@ -408,6 +408,9 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(url).toMatch(/^\/uploads\/genealogy\//);
     const file = join(t.config.dataDir, url.slice(1));
     expect(existsSync(file)).toBe(true);
+    // With their §5 share variants.
+    const variants = [file, albumFile].flatMap((f) => ['.webp', '.jpg'].map((ext) => f.replace(/\.\w+$/, ext)));
+    for (const v of variants) expect(existsSync(v), v).toBe(true);
     await call('POST', REUNION_API_PATHS.list, 'a', {
       soughtSurname: '周',
       relation: '哥哥',
@@ -428,6 +431,7 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     for (const key of keys) expect(await t.app.deps.storage.stat(key)).toBeNull();
     expect(existsSync(file)).toBe(false);
     expect(existsSync(albumFile)).toBe(false);
+    for (const v of variants) expect(existsSync(v), v).toBe(false);
     // The viewer's list no longer holds the tree.
     expect((await call('GET', TREE_API_PATHS.trees, 'b')).data.list).toEqual([]);
   });

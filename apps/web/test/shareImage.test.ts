@@ -28,7 +28,8 @@ describe('share card images (§5)', () => {
     }
   });
 
-  it('keeps an upload of this site as stored (re-encoded png or jpg)', () => {
-    expect(shareImageUrl('/uploads/community/0b6f.jpg', SITE, true)).toBe(`${SITE}/uploads/community/0b6f.jpg`);
+  it('gives an upload of this site as its variant too', () => {
+    expect(shareImageUrl('/uploads/community/0b6f.png', SITE, true)).toBe(`${SITE}/uploads/community/0b6f.webp`);
+    expect(shareImageUrl(`${SITE}/uploads/community/0b6f.png`, SITE, false)).toBe(`${SITE}/uploads/community/0b6f.jpg`);
   });
 });

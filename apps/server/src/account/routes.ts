@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCOUNT_PATHS, type CancelState, type CancelType, cancelApplicationSchema, cancelConfirmSchema } from '@jiyin/contracts/accounts';
 import { ok } from '@jiyin/contracts/envelope';
@@ -21,6 +21,7 @@ import { listPersonRows, personViews } from '../persons/queries.ts';
 import { reunionOfUser } from '../reunion/routes.ts';
 import { treePhotoUrls, treesOfUser } from '../trees/routes.ts';
 import { type ZipEntry, zipStream } from '../storage/zip.ts';
+import { removeUpload } from '../uploads/variants.ts';
 import { requireUser } from '../users/session.ts';
 
 const {
@@ -316,7 +317,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     });
     await deleteStoredFiles(deps, [...files, ...gedcomFiles], req.log);
     // Trees, stories, albums and 寻亲 entries went with the user row (cascade); their uploaded photos go too.
-    for (const photo of photos) await rm(path.join(deps.config.dataDir, photo.slice(1)), { force: true });
+    for (const photo of photos) await removeUpload(deps.config.dataDir, photo);
     clearSessionCookie(deps, reply);
     req.log.info({ userId: me.userId }, 'account cancelled');
     return ok(null);

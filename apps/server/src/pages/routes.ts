@@ -14,7 +14,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Deps } from '../deps.ts';
 import { currentUser } from '../users/session.ts';
 import { type CachedPage, PageCache } from './cache.ts';
-import { writeShareVariants } from './shareImages.ts';
+import { writeShareVariants } from '../uploads/variants.ts';
 import { ensureTrackingCookies } from './tracking.ts';
 
 export const INTERNAL_HEADER = 'x-internal-ssr';

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { ok } from '@jiyin/contracts/envelope';
 import {
   ALBUM_MAX_PHOTOS,
@@ -30,6 +28,7 @@ import type { Deps } from '../deps.ts';
 import { attachmentHeader } from '../http/attachment.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { checkRegion } from '../persons/regions.ts';
+import { removeUpload } from '../uploads/variants.ts';
 import { requireUser } from '../users/session.ts';
 import { makesCycle, parentMap, treeWarnings } from './checks.ts';
 import { normaliseDate } from './dates.ts';
@@ -82,7 +81,7 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
         .select({ m: count() })
         .from(reunionEntries)
         .where(sql`${reunionEntries.photos} @> ${JSON.stringify([url])}::jsonb`);
-      if (Number(n) + Number(m) === 0) await rm(path.join(deps.config.dataDir, url.slice(1)), { force: true });
+      if (Number(n) + Number(m) === 0) await removeUpload(deps.config.dataDir, url);
     }
   };
   /** Album pictures leave the disk with their rows (a person or tree deleted). */

@@ -14,6 +14,7 @@ import { verifySmsCode } from '../auth/smsCodes.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { requireUser } from '../users/session.ts';
+import { writeImageVariants, writeShareVariants } from './variants.ts';
 
 /** §7.3 kinds: avatars end up at most 240×240, chat pictures at most 250×250, community pictures and genealogy photos at most 800 (§5). */
 const KINDS = {
@@ -35,7 +36,9 @@ const byAuthQuery = z.object({
 });
 /** Refuses decompression bombs: a small file that claims a huge canvas. */
 const MAX_INPUT_PIXELS = 40_000_000;
-const FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg)$/;
+/** A stored upload, or one of its §5 share variants (webp, interlaced jpg). */
+const FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp)$/;
+const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 
 /** The format from the file's first bytes, whatever its name or declared content type says. */
 function sniffFormat(buf: Buffer): 'png' | 'jpg' | null {
@@ -48,6 +51,8 @@ function sniffFormat(buf: Buffer): 'png' | 'jpg' | null {
 export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
   const root = path.join(deps.config.dataDir, 'uploads');
+  // Uploads stored before share variants existed get theirs; in the background, as start need not wait for it.
+  writeShareVariants(root).catch((err) => app.log.error({ err }, 'share variants of uploads failed'));
 
   /** Reads the one `file` part, checks and re-encodes it, stores it, and answers its public URL. */
   async function store(req: FastifyRequest, kind: keyof typeof KINDS): Promise<string> {
@@ -69,13 +74,19 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
       const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-      output = await (format === 'png' ? image.png() : image.jpeg({ quality: 88 })).toBuffer();
+      // A jpg is stored interlaced, so it is its own §5 share variant.
+      output = await (format === 'png' ? image.png() : image.jpeg({ quality: 88, progressive: true })).toBuffer();
     } catch (err) {
       throw new ApiError('UPLOAD_FAILED', undefined, 200, err);
     }
     const name = `${randomUUID()}.${format}`;
     await mkdir(path.join(root, dir), { recursive: true });
     await writeFile(path.join(root, dir, name), output);
+    try {
+      await writeImageVariants(path.join(root, dir, name));
+    } catch (err) {
+      throw new ApiError('UPLOAD_FAILED', undefined, 200, err);
+    }
     return `/uploads/${dir}/${name}`;
   }
 
@@ -103,7 +114,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
     }
     // Names are random and never reused, so the bytes never change.
     return reply
-      .type(file.endsWith('.png') ? 'image/png' : 'image/jpeg')
+      .type(CONTENT_TYPES[path.extname(file).slice(1) as keyof typeof CONTENT_TYPES])
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .send(body);

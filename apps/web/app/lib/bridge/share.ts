@@ -8,14 +8,14 @@ export const DEFAULT_SHARE = {
   image: '/static/share.png',
 } as const;
 
-/** Raster pictures of the site's static folder: the server writes a webp and an interlaced jpg of each at start. */
-const STATIC_RASTER = /^(\/static\/.+)\.(png|jpe?g)$/i;
+/** This site's static pictures and uploads: the server keeps a webp and an interlaced jpg beside each. */
+const OWN_RASTER = /^(\/(?:static|uploads)\/.+)\.(png|jpe?g)$/i;
 
 /**
  * §5 share images: only this site's own pictures (a card never points at another host), never SVG
- * (the messaging app's cards cannot show it): either falls back to the default picture. A static
- * picture is given as its webp variant when the browser reads webp, else as its interlaced jpg.
- * Uploads are this site's too and stay as stored (png or jpg, re-encoded on upload).
+ * (the messaging app's cards cannot show it): either falls back to the default picture. The picture
+ * is given as its webp variant when the browser reads webp, else as its interlaced jpg (written at
+ * start for static pictures, on upload for uploads).
  */
 export function shareImageUrl(src: string | null | undefined, origin: string, webp: boolean): string {
   let url: URL;
@@ -25,7 +25,7 @@ export function shareImageUrl(src: string | null | undefined, origin: string, we
     url = new URL(DEFAULT_SHARE.image, origin);
   }
   if (url.origin !== new URL(origin).origin || url.pathname.toLowerCase().endsWith('.svg')) url = new URL(DEFAULT_SHARE.image, origin);
-  const raster = STATIC_RASTER.exec(url.pathname);
+  const raster = OWN_RASTER.exec(url.pathname);
   if (raster) url.pathname = `${raster[1]}.${webp ? 'webp' : 'jpg'}`;
   url.search = '';
   url.hash = '';
