@@ -97,13 +97,14 @@ describe.each(VIEWPORTS)('foundation at $name ($width×$height)', (vp) => {
     await web.context().close();
   });
 
-  it('community links are plain anchors and pending pages say so', async () => {
+  // Every route is a real page now (pages.test.ts holds any pending one to its coming-soon body).
+  it('community links are plain anchors (§2.5), from the report area too', async () => {
     const page = await openPage(browser, vp);
-    await gotoReady(page, `${baseUrl()}/report/vade`);
-    await page.getByTestId('coming-soon').waitFor();
+    await gotoReady(page, `${baseUrl()}/report`);
     const community = page.locator('a[href="/community/"]').first();
+    await community.waitFor({ state: 'attached' });
     expect(await community.getAttribute('data-discover')).toBeNull();
-    await screenshot(page, vp, 'report-pending');
+    await screenshot(page, vp, 'report-home');
     await page.context().close();
   });
 });
