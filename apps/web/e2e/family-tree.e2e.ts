@@ -18,6 +18,8 @@ const OWNER = { phoneNumber: '19900000001', nationCode: '86', password: 'jiyin-d
 /** A 1×1 PNG (the server re-encodes uploads). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 type TestPage = Page & { errors: string[]; consoleErrors: string[] };
 let browser: Browser;
 
@@ -130,6 +132,19 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await owner.getByTestId('tree-person-panel').waitFor({ state: 'hidden' });
     await screenshot(owner, vp, 'family-tree-owner');
 
+    // 字辈 of the branch, shown beside the tree; a scanned page of the genealogy as a tree file.
+    await owner.getByRole('button', { name: '编辑字辈' }).click();
+    await owner.getByLabel('字辈用字').fill('祖建晓');
+    await screenshot(owner, vp, 'family-tree-names-form');
+    await owner.locator('.ant-modal:visible').getByRole('button', { name: '保存' }).click();
+    await owner.getByTestId('generation-names').getByText('祖建晓').waitFor();
+    await owner.getByRole('button', { name: '家谱资料' }).click();
+    await owner.getByLabel('资料名称').fill('林氏族谱卷一');
+    await owner.getByTestId('tree-file-input').setInputFiles({ name: '卷一.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await owner.locator('.tree-files').getByText('林氏族谱卷一').waitFor();
+    await screenshot(owner, vp, 'family-tree-files');
+    await owner.keyboard.press('Escape');
+
     await owner.getByRole('button', { name: '分享' }).click();
     await owner.getByLabel('对方手机号').fill(viewerPhone);
     await owner.locator('.ant-modal:visible').getByRole('button', { name: '分享' }).click();
@@ -146,6 +161,12 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     expect(seen).not.toContain('1990');
     expect(await viewer.getByRole('button', { name: '编辑' }).count()).toBe(0);
     await screenshot(viewer, vp, 'family-tree-viewer');
+    await viewer.keyboard.press('Escape');
+    await viewer.getByTestId('generation-names').getByText('祖建晓').waitFor();
+    expect(await viewer.getByRole('button', { name: '编辑字辈' }).count()).toBe(0);
+    await viewer.getByRole('button', { name: '家谱资料' }).click();
+    await viewer.locator('.tree-files').getByText('林氏族谱卷一').waitFor();
+    expect(await viewer.getByRole('button', { name: '上传文件' }).count()).toBe(0);
     expect(owner.errors).toEqual([]);
     expect(viewer.errors).toEqual([]);
   });

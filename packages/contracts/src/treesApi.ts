@@ -166,6 +166,7 @@ export const treeFileUploadSchema = z.object({
     .min(1, '请选择文件')
     .max(TREE_FILES_PER_UPLOAD, `一次最多上传 ${TREE_FILES_PER_UPLOAD} 个文件`),
 });
+export type TreeFileUpload = z.input<typeof treeFileUploadSchema>;
 export interface TreeFileView {
   id: string;
   personId: string | null;

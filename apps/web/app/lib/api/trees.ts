@@ -12,6 +12,9 @@ import {
   type StoryView,
   TREE_API_PATHS,
   type TreeDataView,
+  type TreeFileUpload,
+  type TreeFileView,
+  type TreeGenerationNames,
   type TreeListItem,
   type TreeMemberView,
   type TreePersonInput,
@@ -39,8 +42,10 @@ export function treesClient(api: ApiTransport) {
       });
       return { ...res, data: isOk(res) ? decodeTree(res.data) : null };
     },
-    updateTree: (treeId: string, body: { name?: string; masterNodeId?: string }): Promise<Envelope<TreeDataView>> =>
-      api({ method: 'PUT', path: t(TREE_API_PATHS.tree, { treeId }), body }),
+    updateTree: (
+      treeId: string,
+      body: { name?: string; masterNodeId?: string; generationNames?: TreeGenerationNames[] },
+    ): Promise<Envelope<TreeDataView>> => api({ method: 'PUT', path: t(TREE_API_PATHS.tree, { treeId }), body }),
     deleteTree: (treeId: string): Promise<Envelope<null>> => api({ method: 'DELETE', path: t(TREE_API_PATHS.tree, { treeId }) }),
     addTreePerson: (
       treeId: string,
@@ -70,6 +75,12 @@ export function treesClient(api: ApiTransport) {
       api({ method: 'POST', path: t(TREE_API_PATHS.photos, { treeId, personId }), body }),
     deletePhoto: (treeId: string, personId: string, photoId: string): Promise<Envelope<null>> =>
       api({ method: 'DELETE', path: t(TREE_API_PATHS.photo, { treeId, personId, photoId }) }),
+    treeFiles: (treeId: string, personId?: string): Promise<Envelope<{ list: TreeFileView[] }>> =>
+      api({ method: 'GET', path: t(TREE_API_PATHS.files, { treeId }), query: personId ? { personId } : undefined }),
+    addTreeFiles: (treeId: string, body: TreeFileUpload): Promise<Envelope<{ list: TreeFileView[] }>> =>
+      api({ method: 'POST', path: t(TREE_API_PATHS.files, { treeId }), body }),
+    deleteTreeFile: (treeId: string, fileId: string): Promise<Envelope<null>> =>
+      api({ method: 'DELETE', path: t(TREE_API_PATHS.file, { treeId, fileId }) }),
     importGedcom: (treeId: string, fileName: string, content: string): Promise<Envelope<GedcomImportView>> =>
       api({ method: 'POST', path: t(TREE_API_PATHS.gedcomImport, { treeId }), body: { fileName, content } }),
     gedcomImport: (treeId: string, importId: string): Promise<Envelope<GedcomImportView>> =>
