@@ -167,6 +167,11 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await viewer.getByRole('button', { name: '家谱资料' }).click();
     await viewer.locator('.tree-files').getByText('林氏族谱卷一').waitFor();
     expect(await viewer.getByRole('button', { name: '上传文件' }).count()).toBe(0);
+    // Its download link hands the viewer the file itself.
+    const href = await viewer.locator('.tree-files').getByRole('link', { name: '下载' }).getAttribute('href');
+    const got = await viewer.context().request.get(`${baseUrl()}${href}`);
+    expect(got.headers()['content-type']).toBe('application/pdf');
+    expect((await got.body()).equals(PDF)).toBe(true);
     expect(owner.errors).toEqual([]);
     expect(viewer.errors).toEqual([]);
   });
