@@ -172,6 +172,9 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     const got = await viewer.context().request.get(`${baseUrl()}${href}`);
     expect(got.headers()['content-type']).toBe('application/pdf');
     expect((await got.body()).equals(PDF)).toBe(true);
+    await viewer.keyboard.press('Escape');
+    await viewer.locator('.tree-files').waitFor({ state: 'hidden' });
+    await screenshot(viewer, vp, 'family-tree-viewer-names');
     expect(owner.errors).toEqual([]);
     expect(viewer.errors).toEqual([]);
   });
