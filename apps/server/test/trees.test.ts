@@ -5,6 +5,7 @@ import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REUNION_API_PATHS, TREE_API_PATHS } from '@jiyin/contracts/treesApi';
+import { decodeTree, TREE_WIRE_FORMAT } from '@jiyin/contracts/treeWire';
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
@@ -170,6 +171,10 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
       artName: '松斋',
     });
     expect(JSON.stringify(seen)).not.toContain('小明');
+    // The compact wire form the page reads carries the same view, hidden details included.
+    const wire = (await call('GET', `${path(TREE_API_PATHS.browse)}?format=${TREE_WIRE_FORMAT}`, 'b')).data;
+    expect(decodeTree(wire)).toEqual(seen);
+    expect((await call('GET', `${path(TREE_API_PATHS.browse)}?format=xml`, 'b')).code).toBe(CODES.BAD_REQUEST.code);
     expect((await call('GET', path(TREE_API_PATHS.stories, { personId: ids.child }), 'b')).data.list).toEqual([]);
     // The outsider still sees nothing.
     expect((await call('GET', TREE_API_PATHS.trees, 'o')).data.list).toEqual([]);
@@ -378,6 +383,96 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect((await call('GET', REUNION_API_PATHS.list, 'a')).data.list).toEqual([]);
   });
 
+  it('keeps tree files (sourceType, fileResources) to the tree members, the files of living persons hidden from viewers', async () => {
+    const files = path(TREE_API_PATHS.files);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#eee' } })
+      .png()
+      .toBuffer();
+    const upload = (who: Who, body: object) => call('POST', files, who, body);
+    const res = (fileName: string, bytes: Buffer) => ({ fileName, content: bytes.toString('base64') });
+    const treeFile = await upload('a', {
+      sourceType: 'genealogy',
+      title: '王氏族谱卷一',
+      fileResources: [res('卷一.pdf', pdf), res('卷一封面.png', png)],
+    });
+    expect(treeFile.code).toBe(0);
+    expect(treeFile.data.list).toMatchObject([
+      { personId: null, sourceType: 'genealogy', fileName: '卷一.pdf', contentType: 'application/pdf', size: pdf.length },
+      { fileName: '卷一封面.png', contentType: 'image/png' },
+    ]);
+    const grandpaFile = (
+      await upload('a', { sourceType: 'certificate', title: '地契', personId: ids.grandpa, fileResources: [res('地契.png', png)] })
+    ).data.list[0];
+    const childFile = (
+      await upload('a', { sourceType: 'certificate', title: '出生证', personId: ids.child, fileResources: [res('出生证.pdf', pdf)] })
+    ).data.list[0];
+    // Refused whole, nothing stored: a file that is not a PDF or picture, a person of no tree of theirs, bad fields.
+    const before = (await call('GET', files, 'a')).data.list.length;
+    expect(
+      await upload('a', { sourceType: 'document', title: '信', fileResources: [res('a.pdf', pdf), res('b.pdf', Buffer.from('<html>'))] }),
+    ).toMatchObject({ code: CODES.UPLOAD_FAILED.code, msg: '文件「b.pdf」不是 PDF、PNG 或 JPG' });
+    expect((await upload('a', { sourceType: 'document', title: '信', personId: 'nobody', fileResources: [res('a.pdf', pdf)] })).code).toBe(
+      CODES.NOT_FOUND.code,
+    );
+    expect((await upload('a', { sourceType: 'secret', title: '信', fileResources: [res('a.pdf', pdf)] })).msg).toBe('请选择资料类型');
+    expect((await upload('a', { sourceType: 'document', title: '信', fileResources: [] })).msg).toBe('请选择文件');
+    expect((await call('GET', files, 'a')).data.list).toHaveLength(before);
+    // The owner reads the bytes back as a download.
+    const got = await t.app.inject({
+      method: 'GET',
+      url: path(TREE_API_PATHS.fileContent, { fileId: treeFile.data.list[0].id }),
+      headers: { cookie: cookie.a },
+    });
+    expect(got.rawPayload.equals(pdf)).toBe(true);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['content-disposition']).toContain('attachment');
+    // The browse-only viewer: the tree's files and the late grandfather's, not the living grandson's; no changes.
+    const seen = (await call('GET', files, 'b')).data.list.map((f: { id: string }) => f.id);
+    expect(seen).toContain(grandpaFile.id);
+    expect(seen).not.toContain(childFile.id);
+    expect((await call('GET', `${files}?personId=${ids.child}`, 'b')).data.list).toEqual([]);
+    const content = (who: Who, fileId: string) =>
+      t.app.inject({ method: 'GET', url: path(TREE_API_PATHS.fileContent, { fileId }), headers: { cookie: cookie[who] } });
+    expect((await content('b', childFile.id)).json().code).toBe(CODES.NOT_FOUND.code);
+    expect((await content('b', grandpaFile.id)).statusCode).toBe(200);
+    expect((await upload('b', { sourceType: 'document', title: '信', fileResources: [res('a.pdf', pdf)] })).code).toBe(
+      CODES.NO_PERMISSION.code,
+    );
+    expect((await call('DELETE', path(TREE_API_PATHS.file, { fileId: grandpaFile.id }), 'b')).code).toBe(CODES.NO_PERMISSION.code);
+    // The outsider: nothing by id or by listing.
+    expect((await call('GET', files, 'o')).code).toBe(CODES.NOT_FOUND.code);
+    expect((await content('o', grandpaFile.id)).json().code).toBe(CODES.NOT_FOUND.code);
+    expect((await upload('o', { sourceType: 'document', title: '信', fileResources: [res('a.pdf', pdf)] })).code).toBe(
+      CODES.NOT_FOUND.code,
+    );
+    expect((await call('DELETE', path(TREE_API_PATHS.file, { fileId: grandpaFile.id }), 'o')).code).toBe(CODES.NOT_FOUND.code);
+    // A file id of this tree asked through another tree of the owner's is not found there.
+    const other = await newTree('另一份家谱');
+    expect((await call('DELETE', fillPattern(TREE_API_PATHS.file, { treeId: other, fileId: grandpaFile.id }), 'a')).code).toBe(
+      CODES.NOT_FOUND.code,
+    );
+    // Deleting removes the row and the stored bytes.
+    const [row] = await t.database.db.select().from(schema.treeFiles).where(eq(schema.treeFiles.id, childFile.id));
+    expect(await t.app.deps.storage.stat(row.storageKey)).not.toBeNull();
+    expect((await call('DELETE', path(TREE_API_PATHS.file, { fileId: childFile.id }), 'a')).code).toBe(0);
+    expect(await t.app.deps.storage.stat(row.storageKey)).toBeNull();
+  });
+
+  it('keeps 字辈 per branch, edited by owners and editors only, shown to viewers', async () => {
+    const names = [
+      { branch: '长房', firstGeneration: 1, chars: '德建明' },
+      { branch: '二房', firstGeneration: 2, chars: '文章华国' },
+    ];
+    const put = (who: Who, generationNames: unknown) => call('PUT', path(TREE_API_PATHS.tree), who, { generationNames });
+    expect((await put('a', names)).data.generationNames).toEqual(names);
+    expect((await put('a', [{ branch: '长房', firstGeneration: 1, chars: '德 建' }])).msg).toBe('字辈只能填写汉字，不要加空格或标点');
+    expect((await put('a', [names[0], { ...names[1], branch: '长房' }])).msg).toBe('支系名称不能重复');
+    expect((await put('b', [])).code).toBe(CODES.NO_PERMISSION.code);
+    expect((await put('o', [])).code).toBe(CODES.NOT_FOUND.code);
+    expect((await call('GET', path(TREE_API_PATHS.browse), 'b')).data.generationNames).toEqual(names);
+  });
+
   it('puts trees, stories and 寻亲 entries in the data export', async () => {
     const res = await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: cookie.a } });
     const zip = unzipSync(res.rawPayload);
@@ -388,7 +483,11 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(own.members).toEqual([{ userId: userId.b, role: 'viewer' }]);
     // The uploaded GEDCOM files come along; B's export holds no tree of A's.
     // 4 GEDCOM files and the album picture.
-    expect(Object.keys(zip).filter((n) => n.startsWith('genealogy/'))).toHaveLength(5);
+    expect(Object.keys(zip).filter((n) => n.startsWith('genealogy/') && !n.startsWith('genealogy/files/'))).toHaveLength(5);
+    // The tree files (three left after one was deleted), with their bytes.
+    expect(data.familyTreeFiles.map((f: { fileName: string }) => f.fileName).sort()).toEqual(['卷一.pdf', '卷一封面.png', '地契.png']);
+    expect(Object.keys(zip).filter((n) => n.startsWith('genealogy/files/'))).toHaveLength(3);
+    expect(own.generationNames).toHaveLength(2);
     const bData = JSON.parse(
       strFromU8(
         unzipSync((await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.dataExport, headers: { cookie: cookie.b } })).rawPayload)[
@@ -399,7 +498,7 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(bData.familyTrees).toEqual([]);
   });
 
-  it('deletes trees, stories, 寻亲 entries, uploaded GEDCOM files and photos with the account', async () => {
+  it('deletes trees, stories, 寻亲 entries, tree files, uploaded GEDCOM files and photos with the account', async () => {
     const { db } = t.database;
     const url = await uploadPhoto('a');
     const albumUrl = await uploadPhoto('a');
@@ -421,6 +520,8 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
       await db.select({ key: schema.gedcomImports.storageKey }).from(schema.gedcomImports).where(eq(schema.gedcomImports.userId, userId.a))
     ).map((r) => r.key);
     expect(keys.length).toBeGreaterThan(0);
+    const fileKeys = (await db.select({ key: schema.treeFiles.storageKey }).from(schema.treeFiles)).map((r) => r.key);
+    expect(fileKeys).toHaveLength(3);
     t.clock.advance(61_000);
     await call('POST', ACCOUNT_PATHS.sendSmsCode, 'a', { nationCode: '86', verifyType: 'cancel', neCaptcha: 'dev-token' });
     await call('POST', ACCOUNT_PATHS.accountCancelApplication, 'a', { type: 'privacy', barcodes: [] });
@@ -428,7 +529,8 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(await db.select().from(schema.familyTrees).where(eq(schema.familyTrees.ownerUserId, userId.a))).toEqual([]);
     expect(await db.select().from(schema.treeStories).where(eq(schema.treeStories.treeId, treeId))).toEqual([]);
     expect(await db.select().from(schema.reunionEntries).where(eq(schema.reunionEntries.ownerUserId, userId.a))).toEqual([]);
-    for (const key of keys) expect(await t.app.deps.storage.stat(key)).toBeNull();
+    for (const key of [...keys, ...fileKeys]) expect(await t.app.deps.storage.stat(key)).toBeNull();
+    expect(await db.select().from(schema.treeFiles)).toEqual([]);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(albumFile)).toBe(false);
     for (const v of variants) expect(existsSync(v), v).toBe(false);

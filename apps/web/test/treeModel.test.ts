@@ -44,6 +44,7 @@ const data: TreeDataView = {
   ],
   masterNodeId: 'c1',
   lastModified: '2026-01-01T00:00:00.000Z',
+  generationNames: [],
   warnings: [],
   dna: [],
 };

@@ -25,6 +25,10 @@ export const TREE_API_PATHS = {
   /** §3 photo album of a person. */
   photos: '/v1/family_tree_ds/trees/:treeId/persons/:personId/photos',
   photo: '/v1/family_tree_ds/trees/:treeId/persons/:personId/photos/:photoId',
+  /** §3 tree file resources (sourceType, fileResources): the tree's files, one file, its bytes. */
+  files: '/v1/family_tree_ds/trees/:treeId/files',
+  file: '/v1/family_tree_ds/trees/:treeId/files/:fileId',
+  fileContent: '/v1/family_tree_ds/trees/:treeId/files/:fileId/content',
   /** GEDCOM import (a queue job) and its progress; export is a download on the bare path. */
   gedcomImport: '/v1/family_tree_ds/trees/:treeId/gedcom',
   gedcomImportState: '/v1/family_tree_ds/trees/:treeId/gedcom/:importId',
@@ -107,10 +111,72 @@ export const treeRelationInputSchema = z.object({
 });
 
 export const treeCreateSchema = z.object({ name: shortText('家谱名称', TREE_NAME_MAX).min(1, '请输入家谱名称') });
+/** 字辈: Chinese characters only, as the genealogy writes them (no spaces or punctuation). */
+const HAN_ONLY = /^\p{Script=Han}+$/u;
+export const GENERATION_NAMES_MAX_BRANCHES = 20;
+export const generationNamesSchema = z
+  .array(
+    z.object({
+      branch: shortText('支系名称', 20).min(1, '请输入支系名称'),
+      firstGeneration: z.number().int('起始世代必须是整数').min(1, '起始世代至少为 1').max(200, '起始世代超出范围'),
+      chars: z.string().trim().min(1, '请输入字辈').max(100, '字辈不能超过 100 个字').regex(HAN_ONLY, '字辈只能填写汉字，不要加空格或标点'),
+    }),
+  )
+  .max(GENERATION_NAMES_MAX_BRANCHES, `最多 ${GENERATION_NAMES_MAX_BRANCHES} 个支系`)
+  .refine((list) => new Set(list.map((b) => b.branch)).size === list.length, '支系名称不能重复');
+export type TreeGenerationNames = z.infer<typeof generationNamesSchema>[number];
+
 export const treeUpdateSchema = z.object({
   name: shortText('家谱名称', TREE_NAME_MAX).min(1, '请输入家谱名称').optional(),
   masterNodeId: z.string().min(1).optional(),
+  generationNames: generationNamesSchema.optional(),
 });
+
+/** §3 tree file resources: what a file is a source of. */
+export const TREE_FILE_SOURCE_TYPES = {
+  genealogy: '族谱页',
+  certificate: '证书证件',
+  document: '文书信件',
+  inscription: '碑文墓志',
+  photo: '老照片',
+  other: '其他',
+} as const;
+export type TreeFileSourceType = keyof typeof TREE_FILE_SOURCE_TYPES;
+/** One file at most (bytes); scans beyond this are split or reduced first. */
+export const TREE_FILE_MAX_BYTES = 4 * 1024 * 1024;
+export const TREE_FILES_PER_UPLOAD = 3;
+export const TREE_FILES_MAX = 200;
+export const treeFileUploadSchema = z.object({
+  sourceType: z.enum(Object.keys(TREE_FILE_SOURCE_TYPES) as [TreeFileSourceType, ...TreeFileSourceType[]], { error: '请选择资料类型' }),
+  title: shortText('资料名称', 60).min(1, '请输入资料名称'),
+  /** Absent or null: a file of the whole tree. */
+  personId: z.string().min(1).max(64).nullish(),
+  fileResources: z
+    .array(
+      z.object({
+        fileName: z.string().trim().min(1, '文件名不能为空').max(120, '文件名过长'),
+        /** The file's bytes in base64. */
+        content: z
+          .string()
+          .min(1, '文件为空')
+          .max(Math.ceil(TREE_FILE_MAX_BYTES / 3) * 4, `单个文件不能超过 ${TREE_FILE_MAX_BYTES / 1024 / 1024} MB`)
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, '文件内容不正确'),
+      }),
+    )
+    .min(1, '请选择文件')
+    .max(TREE_FILES_PER_UPLOAD, `一次最多上传 ${TREE_FILES_PER_UPLOAD} 个文件`),
+});
+export type TreeFileUpload = z.input<typeof treeFileUploadSchema>;
+export interface TreeFileView {
+  id: string;
+  personId: string | null;
+  sourceType: TreeFileSourceType;
+  title: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
 export const treeMemberSchema = z.object({
   phoneNumber: z
     .string()
@@ -206,6 +272,7 @@ export interface TreeDataView {
   relations: TreeRelationView[];
   masterNodeId: string | null;
   lastModified: string;
+  generationNames: TreeGenerationNames[];
   warnings: TreeWarning[];
   dna: TreeDnaView[];
 }

@@ -19,6 +19,7 @@ import { removeCommunityContent } from '../community/queries.ts';
 import { notificationViews } from '../notifications/service.ts';
 import { listPersonRows, personViews } from '../persons/queries.ts';
 import { reunionOfUser } from '../reunion/routes.ts';
+import { treeFilesOfUser } from '../trees/files.ts';
 import { treePhotoUrls, treesOfUser } from '../trees/routes.ts';
 import { type ZipEntry, zipStream } from '../storage/zip.ts';
 import { removeUpload } from '../uploads/variants.ts';
@@ -86,6 +87,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     const ownIds = own.map((p) => p.row.id);
     const barcodes = await ownBarcodes(deps, me.userId);
     const files = await db.select().from(rawFiles).where(eq(rawFiles.userId, me.userId)).orderBy(rawFiles.createdAt);
+    const treeFiles = await treeFilesOfUser(db, me.userId);
     const archive = {
       exportedAt: deps.now().toISOString(),
       user: { ...userView(user), phone: user.phone, nationCode: user.nationCode, createdAt: user.createdAt.toISOString() },
@@ -192,6 +194,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
       // Family trees the user owns (persons, relations, life stories, members, imports) and 寻亲 entries;
       // their uploaded photos are in the archive under genealogy/.
       familyTrees: await treesOfUser(db, me.userId),
+      // Files of the trees they own and files they uploaded to others' trees; the bytes are under genealogy/files/.
+      familyTreeFiles: treeFiles.map(({ storageKey: _key, ...f }) => f),
       reunionEntries: await reunionOfUser(db, me.userId),
       sessions: await db
         .select({
@@ -226,6 +230,14 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
       for (const photo of new Set([...genealogyUploads(archive.reunionEntries), ...(await treePhotoUrls(db, me.userId))])) {
         const data = await readFile(path.join(deps.config.dataDir, photo.slice(1))).catch(() => null);
         if (data) yield { name: `genealogy/${path.basename(photo)}`, data, compress: false, mtime: deps.now() };
+      }
+      for (const f of treeFiles) {
+        yield {
+          name: `genealogy/files/${f.id.slice(0, 8)}-${safeName(f.fileName)}`,
+          data: await deps.storage.get(f.storageKey),
+          compress: false,
+          mtime: f.createdAt,
+        };
       }
       for (const key of gedcomKeys) {
         yield { name: `genealogy/${path.basename(key)}`, data: await deps.storage.get(key), compress: true, mtime: deps.now() };
@@ -291,6 +303,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     if ((await cancelState(me.userId)).state !== 'applied') throw new ApiError('BAD_REQUEST', '请先提交注销申请');
     await verifySmsCode(deps, { nationCode: user.nationCode, phone: user.phone, purpose: 'cancel' }, b.authCode, true);
     const photos = [...genealogyUploads(await reunionOfUser(db, me.userId)), ...(await treePhotoUrls(db, me.userId))];
+    const treeFileKeys = (await treeFilesOfUser(db, me.userId)).map((f) => f.storageKey);
     const gedcomFiles = (
       await db.select({ key: gedcomImports.storageKey }).from(gedcomImports).where(eq(gedcomImports.userId, me.userId))
     ).map((r) => r.key);
@@ -312,10 +325,12 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
           );
       }
       await removeCommunityContent(tx, me.userId);
+      // Their uploads to trees of others go too (the rows of their own trees go with the trees).
+      await tx.delete(schema.treeFiles).where(eq(schema.treeFiles.uploaderUserId, me.userId));
       await tx.delete(users).where(eq(users.id, me.userId));
       return keys;
     });
-    await deleteStoredFiles(deps, [...files, ...gedcomFiles], req.log);
+    await deleteStoredFiles(deps, [...files, ...gedcomFiles, ...treeFileKeys], req.log);
     // Trees, stories, albums and 寻亲 entries went with the user row (cascade); their uploaded photos go too.
     for (const photo of photos) await removeUpload(deps.config.dataDir, photo);
     clearSessionCookie(deps, reply);

@@ -75,7 +75,24 @@ async function links(db: Db, personIds: string[]): Promise<Map<string, TreeLinkV
   return out;
 }
 
-export function personView(p: TreePersonRow, link: TreeLinkView | null, hide: boolean): TreePersonView {
+/** The columns a person's view needs (a 5,000-person tree reads noticeably faster without the rest). */
+const viewColumns = {
+  id: treePersons.id,
+  surname: treePersons.surname,
+  givenName: treePersons.givenName,
+  courtesyName: treePersons.courtesyName,
+  artName: treePersons.artName,
+  sex: treePersons.sex,
+  birth: treePersons.birth,
+  death: treePersons.death,
+  living: treePersons.living,
+  birthPlace: treePersons.birthPlace,
+  notes: treePersons.notes,
+  linkedPersonId: treePersons.linkedPersonId,
+};
+type ViewRow = Pick<TreePersonRow, keyof typeof viewColumns>;
+
+export function personView(p: ViewRow, link: TreeLinkView | null, hide: boolean): TreePersonView {
   if (hide && p.living) {
     return {
       id: p.id,
@@ -121,11 +138,15 @@ export function personView(p: TreePersonRow, link: TreeLinkView | null, hide: bo
  */
 export async function treeData(db: Db, tree: TreeRow, role: TreeRole, nowYear: number): Promise<TreeDataView> {
   const people = await db
-    .select()
+    .select(viewColumns)
     .from(treePersons)
     .where(eq(treePersons.treeId, tree.id))
     .orderBy(asc(treePersons.createdAt), asc(treePersons.id));
-  const rels = await db.select().from(treeRelations).where(eq(treeRelations.treeId, tree.id)).orderBy(asc(treeRelations.id));
+  const rels = await db
+    .select({ id: treeRelations.id, kind: treeRelations.kind, fromId: treeRelations.fromId, toId: treeRelations.toId })
+    .from(treeRelations)
+    .where(eq(treeRelations.treeId, tree.id))
+    .orderBy(asc(treeRelations.id));
   const owner = role === 'owner';
   const linked = owner ? people.filter((p) => p.linkedPersonId) : [];
   const linkViews = await links(
@@ -163,6 +184,7 @@ export async function treeData(db: Db, tree: TreeRow, role: TreeRole, nowYear: n
     relations: rels.map((r) => ({ id: r.id, kind: r.kind, from: r.fromId, to: r.toId })),
     masterNodeId: tree.masterNodeId,
     lastModified: tree.updatedAt.toISOString(),
+    generationNames: tree.generationNames,
     warnings: hide ? [] : treeWarnings(people, rels, nowYear).filter((w) => visibleIds.has(w.personId)),
     dna,
   };

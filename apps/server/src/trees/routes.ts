@@ -19,6 +19,7 @@ import {
   treeRelationInputSchema,
   treeUpdateSchema,
 } from '@jiyin/contracts/treesApi';
+import { encodeTree, TREE_WIRE_FORMAT } from '@jiyin/contracts/treeWire';
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,6 +34,7 @@ import { requireUser } from '../users/session.ts';
 import { makesCycle, parentMap, treeWarnings } from './checks.ts';
 import { normaliseDate } from './dates.ts';
 import { writeGedcom } from './gedcom.ts';
+import { treeFileKeys, treeFileRoutes } from './files.ts';
 import { importView, queueImport } from './import.ts';
 import { personView, storiesPage, treeAccess, treeData, treeList, treePerson } from './queries.ts';
 import { REIGNS } from './reigns.ts';
@@ -43,6 +45,7 @@ const { familyTrees, treeMembers, treePersons, treeRelations, treeStories, treeP
 const treeParams = z.object({ treeId: z.string().min(1).max(64) });
 const personParams = treeParams.extend({ personId: z.string().min(1).max(64) });
 const listQuery = z.object({ current: z.string().max(64).optional() });
+const formatQuery = z.object({ format: z.literal(TREE_WIRE_FORMAT).optional() });
 const pageQuery = z.object({ page: z.coerce.number().int('页码不正确').min(1, '页码不正确').max(10_000).default(1) });
 
 /** A person's input checked against the calendars and region table; dates in order is a warning, not an error. */
@@ -96,6 +99,8 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     return { me, ...(await treeAccess(db, treeId, me.userId, need)) };
   };
 
+  await treeFileRoutes(app, deps, access);
+
   app.get(TREE_API_PATHS.reigns, async () => ok({ list: REIGNS }));
 
   app.get(TREE_API_PATHS.trees, async (req) => {
@@ -118,15 +123,15 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // An own tree (owner or editor); a tree shared for browsing only is read through the browse call (§4).
-  app.get(TREE_API_PATHS.tree, async (req) => {
-    const { tree, role } = await access(req, 'editor');
-    return ok(await treeData(db, tree, role, nowYear()));
-  });
-
-  app.get(TREE_API_PATHS.browse, async (req) => {
-    const { tree, role } = await access(req, 'viewer');
-    return ok(await treeData(db, tree, role, nowYear()));
-  });
+  // ?format=compact answers the compact wire form the tree page reads (contracts treeWire.ts).
+  const readTree = async (req: FastifyRequest, need: 'editor' | 'viewer') => {
+    const { tree, role } = await access(req, need);
+    const { format } = parseInput(formatQuery, req.query);
+    const view = await treeData(db, tree, role, nowYear());
+    return ok(format === TREE_WIRE_FORMAT ? encodeTree(view) : view);
+  };
+  app.get(TREE_API_PATHS.tree, (req) => readTree(req, 'editor'));
+  app.get(TREE_API_PATHS.browse, (req) => readTree(req, 'viewer'));
 
   app.put(TREE_API_PATHS.tree, async (req) => {
     const { tree, role } = await access(req, 'editor');
@@ -144,9 +149,10 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     const { tree } = await access(req, 'owner');
     const imports = await db.select({ key: gedcomImports.storageKey }).from(gedcomImports).where(eq(gedcomImports.treeId, tree.id));
     const photos = await removePhotos(eq(treePhotos.treeId, tree.id));
+    const files = await treeFileKeys(db, { treeId: tree.id });
     await db.delete(familyTrees).where(eq(familyTrees.id, tree.id));
     await photos();
-    for (const f of imports) await deps.storage.delete(f.key);
+    for (const key of [...imports.map((f) => f.key), ...files]) await deps.storage.delete(key);
     return ok(null);
   });
 
@@ -214,8 +220,10 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     const { personId } = parseInput(personParams, req.params);
     await treePerson(db, tree.id, personId);
     const photos = await removePhotos(eq(treePhotos.personId, personId));
+    const files = await treeFileKeys(db, { personId });
     await db.delete(treePersons).where(eq(treePersons.id, personId));
     await photos();
+    for (const key of files) await deps.storage.delete(key);
     await db
       .update(familyTrees)
       .set({ updatedAt: deps.now(), ...(tree.masterNodeId === personId ? { masterNodeId: null } : {}) })
@@ -465,6 +473,7 @@ export async function treesOfUser(db: Db, userId: string) {
       relations: await db.select().from(treeRelations).where(eq(treeRelations.treeId, t.id)),
       stories: await db.select().from(treeStories).where(eq(treeStories.treeId, t.id)),
       photos: await db.select().from(treePhotos).where(eq(treePhotos.treeId, t.id)),
+      generationNames: t.generationNames,
       members: await db
         .select({ userId: treeMembers.userId, role: treeMembers.role })
         .from(treeMembers)

@@ -12,6 +12,13 @@ export interface TreeDateValue {
   dynasty?: { reign: string; year: number };
 }
 
+/** One branch's 字辈: its characters in order, the first one used by generation `firstGeneration`. */
+export interface TreeGenerationNames {
+  branch: string;
+  firstGeneration: number;
+  chars: string;
+}
+
 /** §3 Family tree: private to its owner unless shared with members (tree_members). */
 export const familyTrees = pgTable(
   'family_trees',
@@ -23,6 +30,8 @@ export const familyTrees = pgTable(
     name: text('name').notNull(),
     /** §3 masterNodeId: the person the view centres on. */
     masterNodeId: text('master_node_id'),
+    /** 字辈 poems of the tree's branches, in the order the genealogy records them. */
+    generationNames: jsonb('generation_names').$type<TreeGenerationNames[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -128,6 +137,33 @@ export const treePhotos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('tree_photos_person_idx').on(t.personId, t.createdAt)],
+);
+
+/**
+ * §3 tree file resources: documents and scans (族谱 pages, certificates, letters) attached to a tree or
+ * to one of its persons. The bytes are in private storage (`storageKey`) and leave only through the
+ * tree's download call, which applies the tree's viewer rules.
+ */
+export const treeFiles = pgTable(
+  'tree_files',
+  {
+    id: text('id').primaryKey(),
+    treeId: text('tree_id')
+      .notNull()
+      .references(() => familyTrees.id, { onDelete: 'cascade' }),
+    /** Null: a file of the whole tree. */
+    personId: text('person_id').references(() => treePersons.id, { onDelete: 'cascade' }),
+    /** Who uploaded it (an owner or editor): account deletion removes their uploads too. */
+    uploaderUserId: text('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
+    sourceType: text('source_type').notNull(),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('tree_files_tree_idx').on(t.treeId, t.createdAt), index('tree_files_person_idx').on(t.personId)],
 );
 
 /** A GEDCOM import: the uploaded file (private storage), its job's progress and report. */

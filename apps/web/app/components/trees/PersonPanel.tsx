@@ -4,6 +4,7 @@ import { App, Button, Descriptions, Form, Input, Popconfirm, Select, Space, Tag,
 import { useEffect, useState } from 'react';
 import type { RelationKind } from '../../lib/api/trees.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
+import { TreeFiles } from './TreeFiles.tsx';
 import { dateLabel, fullName, type TreeIndex } from './treeModel.ts';
 
 const ADD: { kind: RelationKind; label: string }[] = [
@@ -278,6 +279,7 @@ export function PersonPanel({
       )}
       {!person.hidden && <Album treeId={data.id} person={person} canEdit={canEdit} />}
       {!person.hidden && <Stories treeId={data.id} person={person} canEdit={canEdit} />}
+      {!person.hidden && <TreeFiles treeId={data.id} personId={person.id} canEdit={canEdit} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, ShareAltOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileTextOutlined, PlusOutlined, ShareAltOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PersonView } from '@jiyin/contracts/accounts';
 import { COOKIES } from '@jiyin/contracts/constants';
 import { isOk } from '@jiyin/contracts/envelope';
@@ -17,7 +17,9 @@ import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Radio, Selec
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { FamilyTreeCanvas } from '../../components/trees/FamilyTreeCanvas.tsx';
+import { GenerationNamesForm, generationChar } from '../../components/trees/GenerationNamesForm.tsx';
 import { PersonPanel } from '../../components/trees/PersonPanel.tsx';
+import { TreeFiles } from '../../components/trees/TreeFiles.tsx';
 import { TreePersonForm } from '../../components/trees/TreePersonForm.tsx';
 import { buildBoxes, fullName, indexTree, topAncestor } from '../../components/trees/treeModel.ts';
 import type { RegionNode } from '../../lib/api/accounts.ts';
@@ -79,6 +81,9 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [importing, setImporting] = useState<GedcomImportView | null>(null);
+  const [filesOpen, setFilesOpen] = useState(false);
+  const [namesOpen, setNamesOpen] = useState(false);
+  const [branchName, setBranchName] = useState<string | null>(null);
 
   useEffect(() => {
     if (!currentId) return setData(null);
@@ -115,6 +120,8 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
     [data],
   );
   const person = selected ? (idx?.byId.get(selected) ?? null) : null;
+  const branch = data?.generationNames.find((b) => b.branch === branchName) ?? data?.generationNames[0] ?? null;
+  const generationName = useCallback((g: number) => generationChar(branch, g), [branch]);
 
   const reload = useCallback(async () => {
     if (!data) return;
@@ -270,6 +277,10 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
               分享
             </Button>
           )}
+          <Button icon={<FileTextOutlined />} onClick={() => setFilesOpen(true)}>
+            家谱资料
+          </Button>
+          {canEdit && <Button onClick={() => setNamesOpen(true)}>编辑字辈</Button>}
           <Button onClick={() => setCreating(true)}>新建家谱</Button>
         </Space>
         <input
@@ -344,6 +355,26 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
           })}
         </section>
       )}
+      {data.generationNames.length > 0 && (
+        <div className="family-tree-names">
+          <span>字辈</span>
+          {data.generationNames.length > 1 ? (
+            <Select
+              aria-label="选择支系字辈"
+              size="small"
+              value={branch?.branch}
+              onChange={setBranchName}
+              options={data.generationNames.map((b) => ({ value: b.branch, label: b.branch }))}
+              style={{ minWidth: 96 }}
+            />
+          ) : (
+            <strong>{branch?.branch}</strong>
+          )}
+          <span className="family-tree-names__chars" data-testid="generation-names">
+            {branch?.chars}
+          </span>
+        </div>
+      )}
       {data.familyNodes.length === 0 ? (
         <Empty description="家谱中还没有成员">
           {canEdit && (
@@ -360,6 +391,7 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
             selected={selected}
             flagged={flagged}
             firstGeneration={1}
+            generationName={generationName}
             focusKey={focusKey}
             onSelect={setSelected}
             onToggle={toggle}
@@ -368,6 +400,29 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
       )}
       {unplaced > 0 && <p className="tree-muted">另有 {unplaced} 人不在当前支系中，可用“查找成员”以他们为中心查看。</p>}
 
+      <Drawer
+        open={filesOpen}
+        onClose={() => setFilesOpen(false)}
+        title="家谱资料"
+        size="large"
+        styles={{ wrapper: { maxWidth: '100vw' } }}
+      >
+        {filesOpen && <TreeFiles treeId={data.id} personId={null} canEdit={canEdit} />}
+      </Drawer>
+      <GenerationNamesForm
+        open={namesOpen}
+        value={data.generationNames}
+        onClose={() => setNamesOpen(false)}
+        onSave={async (generationNames) => {
+          const r = await api.updateTree(data.id, { generationNames });
+          if (!isOk(r)) {
+            message.error(r.msg);
+            return false;
+          }
+          setData(r.data);
+          return true;
+        }}
+      />
       <Drawer
         open={Boolean(person)}
         onClose={() => setSelected(null)}
