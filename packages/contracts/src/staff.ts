@@ -78,6 +78,8 @@ export interface StaffKitView {
   orderId: string | null;
   person: { id: string; name: string } | null;
   boundAt: string | null;
+  /** A paid speed package (加急): the lab handles this kit first. */
+  expeditedAt: string | null;
   result: LabResultView | null;
 }
 

@@ -125,6 +125,7 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = parseInput(orderParams, req.params);
     const { barcodes } = parseInput(shipSchema, req.body);
     const o = await order(id);
+    if (o.targetBarcode) throw new ApiError('BAD_REQUEST', '服务订单无需发货：实验室处理完成后标记为已完成');
     if (barcodes.length !== o.count) throw new ApiError('BAD_REQUEST', `该订单有 ${o.count} 件，请填写 ${o.count} 个条码`);
     const now = deps.now();
     await db.transaction(async (tx) => {
@@ -206,6 +207,7 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
       orderId: row.kit.orderId,
       person: row.person?.id ? { id: row.person.id, name: row.person.name } : null,
       boundAt: row.kit.boundAt?.toISOString() ?? null,
+      expeditedAt: row.kit.expeditedAt?.toISOString() ?? null,
       result: await resultOfKit(db, barcode),
     };
     await audit(deps, req, me.userId, 'staff-kit-view', { barcode });

@@ -27,7 +27,7 @@ import { WEBVIEW_CONTENT } from './webviewContent.ts';
 import { seedDemoFamilies, seedSurnames } from './genealogy/index.ts';
 
 /** Bump when the demo content changes so existing installs pick it up on their next start. */
-export const DEMO_SEED_VERSION = 11;
+export const DEMO_SEED_VERSION = 12;
 
 /**
  * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes

@@ -2,9 +2,10 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isOk } from '@jiyin/contracts/envelope';
 import { LAB_FLAG_LABELS, LAB_FLAGS, LAB_TEST_LABELS, LAB_TEST_TYPES, type LabResultInput } from '@jiyin/contracts/kitServices';
 import type { StaffKitView } from '@jiyin/contracts/staff';
-import { App, Button, Descriptions, Form, Input, Select, Space } from 'antd';
+import { App, Button, Descriptions, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { pageTitle } from '../../lib/brand.ts';
+import { formatBeijingTime } from '../../lib/dates.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 
 export const meta = () => [{ title: pageTitle('采样盒与检测结果') }];
@@ -58,6 +59,9 @@ export default function StaffKits() {
           <Descriptions.Item label="商品">{kit.productName}</Descriptions.Item>
           <Descriptions.Item label="订单">{kit.orderId ?? '线下销售'}</Descriptions.Item>
           <Descriptions.Item label="检测人">{kit.person ? kit.person.name : '尚未绑定'}</Descriptions.Item>
+          <Descriptions.Item label="优先级">
+            {kit.expeditedAt ? <Tag color="red">加急（{formatBeijingTime(kit.expeditedAt)} 支付）</Tag> : '普通'}
+          </Descriptions.Item>
           <Descriptions.Item label="检测结果">{kit.result ? `已录入（报告日期 ${kit.result.reportedAt}）` : '未录入'}</Descriptions.Item>
         </Descriptions>
       )}

@@ -73,7 +73,10 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
           { title: '商品', render: (_, o) => `${o.productName} × ${o.count}` },
           { title: '金额', dataIndex: 'total', render: formatPrice },
           { title: '买家', dataIndex: 'buyerPhone' },
-          { title: '收货', render: (_, o) => `${o.address.receiver} ${o.address.region}` },
+          {
+            title: '收货',
+            render: (_, o) => (o.address ? `${o.address.receiver} ${o.address.region}` : `无需寄送（采样盒 ${o.targetBarcode}）`),
+          },
           { title: '状态', dataIndex: 'state', render: (s: OrderState) => <OrderStateTag state={s} /> },
           { title: '采样盒', dataIndex: 'barcodes', render: (b: string[]) => b.join('、') || '—' },
           {
@@ -138,8 +141,8 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
         {shipping && (
           <>
             <p>
-              {shipping.productName} × {shipping.count}，寄往 {shipping.address.receiver} {shipping.address.region}{' '}
-              {shipping.address.detail}
+              {shipping.productName} × {shipping.count}，寄往 {shipping.address?.receiver} {shipping.address?.region}{' '}
+              {shipping.address?.detail}
             </p>
             <Input.TextArea
               aria-label="采样盒条码"
