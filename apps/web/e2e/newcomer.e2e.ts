@@ -162,7 +162,6 @@ async function follow(page: Page, url: string, origin: string): Promise<{ status
 async function visit(page: Page, url: string, origin: string): Promise<Visit> {
   const { status, clicked } = await follow(page, url, origin);
   const problems: string[] = [];
-  const path = new URL(page.url()).pathname;
   if ((await page.getByTestId('not-found').count()) > 0) problems.push('404 view');
   if ((await page.getByTestId('coming-soon').count()) > 0) problems.push('placeholder');
   const text = await visibleText(page);
