@@ -90,7 +90,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
       await tx.insert(persons).values(m.person).onConflictDoNothing();
       await tx
         .insert(kits)
-        .values({ barcode: m.barcode, productId: 'STANDARD_ANCESTRY', personId: m.person.id, boundAt: sql`now()` })
+        .values({ barcode: m.barcode, productId: m.productId ?? 'STANDARD_ANCESTRY', personId: m.person.id, boundAt: sql`now()` })
         .onConflictDoNothing();
       await tx
         .insert(privacySwitches)
