@@ -148,6 +148,9 @@ describe.each(testDatabaseTargets())('upgrades, speed packages and no-return Y-f
     const seen = (await call('GET', fillPattern(STAFF_PATHS.kit, { barcode: ANCESTRY_KIT_2 }), staff)).data;
     expect(seen.expeditedAt).toBe(t.clock.now.toISOString());
     expect((await call('GET', fillPattern(STAFF_PATHS.kit, { barcode: ANCESTRY_KIT_2 }), alice)).code).not.toBe(0);
+    const queue = (await call('GET', STAFF_PATHS.expeditedKits, staff)).data.list;
+    expect(queue).toEqual([{ barcode: ANCESTRY_KIT_2, productName: '祖源检测', expeditedAt: t.clock.now.toISOString() }]);
+    expect((await call('GET', STAFF_PATHS.expeditedKits, alice)).code).not.toBe(0);
 
     // A reported kit: the lab is done, there is nothing to expedite.
     await t.database.db.insert(schema.reportResults).values({ barcode: STANDARD_KIT, kbVersion: 'test', items: [] });

@@ -115,7 +115,7 @@ function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[
     <div className="user-panel order-detail" data-testid="order-detail">
       <div className="user-panel__head">
         <h2>订单详情</h2>
-        <OrderStateTag state={order.state} />
+        <OrderStateTag state={order.state} service={order.targetBarcode !== null} />
       </div>
       <div className="order-line">
         {order.skuPicture && <img src={order.skuPicture} alt="" width={64} height={64} />}
