@@ -20,6 +20,7 @@ import { liveRoutes } from './live/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { serviceOrderRoutes } from './serviceOrders/routes.ts';
 import { originRoutes } from './origin/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { personRoutes } from './persons/routes.ts';
@@ -58,6 +59,7 @@ const DOMAINS = [
   familyRoutes,
   relativesRoutes,
   orderRoutes,
+  serviceOrderRoutes,
   paymentRoutes,
   couponRoutes,
   walletRoutes,

@@ -9,8 +9,6 @@ import { baseUrl, gotoReady, launch, openPage, VIEWPORTS, type Viewport } from '
  * fixture file name and no English UI words.
  */
 
-/** Areas other issues are building: their pages may still be placeholders. */
-const OTHER_AREAS = [/^\/buy\/(speed-package|upgrade|y-full-no-return)/];
 /**
  * Latin words a Chinese page may show: brands and platforms, data sources, the Y-tree's root, variant
  * and amino-acid names as the literature writes them (upper-case tokens, gene and test names, pass anyway).
@@ -164,9 +162,8 @@ async function follow(page: Page, url: string, origin: string): Promise<{ status
 async function visit(page: Page, url: string, origin: string): Promise<Visit> {
   const { status, clicked } = await follow(page, url, origin);
   const problems: string[] = [];
-  const path = new URL(page.url()).pathname;
   if ((await page.getByTestId('not-found').count()) > 0) problems.push('404 view');
-  if ((await page.getByTestId('coming-soon').count()) > 0 && !OTHER_AREAS.some((a) => a.test(path))) problems.push('placeholder');
+  if ((await page.getByTestId('coming-soon').count()) > 0) problems.push('placeholder');
   const text = await visibleText(page);
   const fixture = text.match(FIXTURE_NAME);
   if (fixture) problems.push(`fixture file name ${fixture[0]}`);

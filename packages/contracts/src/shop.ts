@@ -36,7 +36,49 @@ export const SHOP_PATHS = {
   retrieveOrders: '/v1/order/retrieve',
   /** POST {productId, sku, count}: the coupons usable on that purchase, best first (§7.8 recommendation). */
   couponRecommend: '/v2/coupon/recommendation',
+  /** GET the caller's kits with what a service (upgrade, speed, noReturn) offers each (§7.8 upgrade and speed-package calls). */
+  serviceOffers: '/v1/order/services/:kind',
+  /** POST {barcode, idempotencyKey}: an order for that service on one of the caller's kits. */
+  serviceOrder: '/v1/order/services/:kind/orders',
 } as const;
+
+/**
+ * Services bought for a kit the customer already has (§1 upgrades, speed packages; §6 Y-full
+ * without returning a sample). Nothing is shipped: the order names the kit instead of an address.
+ */
+export const SERVICE_KINDS = ['upgrade', 'speed', 'noReturn'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+/** A service product's terms, kept on the product row (catalogue data, not page logic). */
+export type ProductService =
+  /** The same chip data, reported as the `to` product: for kits of the `from` products. */
+  | { kind: 'upgrade'; from: string[]; to: string }
+  /** The lab handles the kit first: for kits of products of these test types, before their report is out. */
+  | { kind: 'speed'; types: string[] }
+  /** The `to` test run on the DNA the lab keeps from a kit of these test types (no new sample). */
+  | { kind: 'noReturn'; to: string; types: string[] };
+
+/** One of the caller's kits on a service page: the offer for it, or why there is none. */
+export interface ServiceKitOffer {
+  barcode: string;
+  personName: string;
+  productName: string;
+  hasReport: boolean;
+  expedited: boolean;
+  /** The catalogue's product and SKU for this kit and its price in fen; null when refused. */
+  offer: { productId: string; sku: string; name: string; summary: string; price: number; originalPrice: number } | null;
+  /** Why this kit cannot have the service (zh-CN), when offer is null. */
+  refusal: string | null;
+  /** An unpaid order for this kit and service the customer can go on paying. */
+  openOrderId: string | null;
+}
+
+export const serviceKindParams = z.object({ kind: z.enum(SERVICE_KINDS, { error: '不支持的服务' }) });
+
+export const serviceOrderSchema = z.object({
+  barcode: z.string({ error: '请选择采样盒' }).trim().min(1, '请选择采样盒').max(64, '条码不正确'),
+  idempotencyKey: z.string({ error: '缺少请求标识' }).regex(/^[\w-]{8,64}$/, '请求标识不正确'),
+});
 
 /** §4 order states as a state machine; `hidden` is a flag on a finished order, not a state. */
 export const ORDER_STATES = ['created', 'paid', 'shipped', 'bound', 'done', 'cancelled', 'refunded'] as const;
@@ -45,7 +87,8 @@ export type OrderState = (typeof ORDER_STATES)[number];
 /** Every allowed transition; anything else is refused. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
   created: ['paid', 'cancelled'],
-  paid: ['shipped', 'refunded'],
+  // paid → done is for service orders only (nothing to ship); moveOrder enforces that.
+  paid: ['shipped', 'refunded', 'done'],
   shipped: ['bound'],
   bound: ['done'],
   done: [],
@@ -224,7 +267,10 @@ export interface OrderView extends PriceQuote {
   productName: string;
   skuPicture: string;
   state: OrderState;
-  address: { receiver: string; phone: string; region: string; detail: string };
+  /** Null for a service order: nothing is shipped. */
+  address: { receiver: string; phone: string; region: string; detail: string } | null;
+  /** The kit a service order is for. */
+  targetBarcode: string | null;
   invoice: InvoiceInfo | null;
   payment: { payType: PayType; state: PaymentState; refunded: boolean } | null;
   createdAt: string;

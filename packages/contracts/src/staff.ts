@@ -24,6 +24,8 @@ export const STAFF_PATHS = {
   refund: '/v1/staff/orders/:id/refund',
   /** GET one kit: product, order, bound person, lab result. */
   kit: '/v1/staff/kits/:barcode',
+  /** GET the lab's priority queue: kits with a paid speed package (加急) and no report yet, oldest payment first. */
+  expeditedKits: '/v1/staff/kits',
   /** POST a lab result for a bound kit (replaces an earlier one). */
   labResults: '/v1/staff/lab-results',
   /** GET the catalogue with stock and listing. */
@@ -78,7 +80,16 @@ export interface StaffKitView {
   orderId: string | null;
   person: { id: string; name: string } | null;
   boundAt: string | null;
+  /** A paid speed package (加急): the lab handles this kit first. */
+  expeditedAt: string | null;
   result: LabResultView | null;
+}
+
+/** A kit in the lab's priority queue (no person name: the lab works by barcode). */
+export interface StaffExpeditedKit {
+  barcode: string;
+  productName: string;
+  expeditedAt: string;
 }
 
 export interface StaffProductView {

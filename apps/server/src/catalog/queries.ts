@@ -1,7 +1,7 @@
 import type { Product } from '@jiyin/contracts/api';
 import type { CommodityTag } from '@jiyin/contracts/constants';
 import { type Db, schema } from '@jiyin/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 
 type ProductRow = typeof schema.products.$inferSelect;
 
@@ -12,6 +12,7 @@ function productView({
   isOnlineProduct: _isOnline,
   supportSubmodules: _submodules,
   stock: _stock,
+  service: _service,
   ...product
 }: ProductRow): Product {
   return product;
@@ -19,7 +20,9 @@ function productView({
 
 export async function listOnlineProducts(db: Db, tags?: CommodityTag[]): Promise<Product[]> {
   const { products } = schema;
-  const where = tags?.length ? and(eq(products.online, true), inArray(products.commodityTag, tags)) : eq(products.online, true);
+  // Services for a kit the customer has (upgrades, speed packages) are sold on their own /buy pages.
+  const listed = and(eq(products.online, true), isNull(products.service));
+  const where = tags?.length ? and(listed, inArray(products.commodityTag, tags)) : listed;
   const rows = await db.select().from(products).where(where).orderBy(asc(products.sort), asc(products.id));
   return rows.map(productView);
 }
@@ -30,6 +33,6 @@ export async function onlineProduct(db: Db, id: string): Promise<Product | null>
   const [row] = await db
     .select()
     .from(products)
-    .where(and(eq(products.id, id), eq(products.online, true)));
+    .where(and(eq(products.id, id), eq(products.online, true), isNull(products.service)));
   return row ? productView(row) : null;
 }

@@ -22,6 +22,7 @@ export async function orderView(db: Tx, o: OrderRow): Promise<OrderView> {
     productId: o.productId,
     productName: p?.name ?? o.productId,
     skuPicture: p?.skuInfos.find((s) => s.sku === o.sku)?.skuPicture ?? '',
+    targetBarcode: o.targetBarcode,
     sku: o.sku,
     count: o.count,
     unitPrice: o.unitPrice,
@@ -51,8 +52,15 @@ export async function ownOrder(db: Tx, userId: string, id: string): Promise<Orde
  * Moves an order along the state machine. The update is conditional on the state it was read in, so
  * two racing moves (a notification and a cancel) cannot both win; false when the other one did.
  */
-export async function moveOrder(db: Tx, order: Pick<OrderRow, 'id' | 'state'>, to: OrderState, now: Date): Promise<boolean> {
-  if (!canTransition(order.state, to)) throw new ApiError('BAD_REQUEST', '订单当前状态不允许此操作');
+export async function moveOrder(
+  db: Tx,
+  order: Pick<OrderRow, 'id' | 'state'> & { targetBarcode?: string | null },
+  to: OrderState,
+  now: Date,
+): Promise<boolean> {
+  // paid → done skips shipping: only a service order (for a kit the customer has) ships nothing.
+  const skipsShipping = order.state === 'paid' && to === 'done' && !order.targetBarcode;
+  if (!canTransition(order.state, to) || skipsShipping) throw new ApiError('BAD_REQUEST', '订单当前状态不允许此操作');
   const moved = await db
     .update(orders)
     .set({ state: to, updatedAt: now, ...(to === 'paid' ? { paidAt: now } : {}) })

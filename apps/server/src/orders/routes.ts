@@ -157,8 +157,8 @@ export async function orderRoutes(app: FastifyInstance, deps: Deps) {
       total: o.total,
       state: o.state,
       stateLabel: ORDER_STATE_LABELS[o.state],
-      receiver: `${[...o.address.receiver][0] ?? ''}**`,
-      region: o.address.region,
+      receiver: o.address ? `${[...o.address.receiver][0] ?? ''}**` : '',
+      region: o.address?.region ?? '',
       createdAt: o.createdAt.toISOString(),
     }));
     return ok({ list });

@@ -6,6 +6,7 @@ import { releaseCoupon } from '../coupons/queries.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { moveOrder, type OrderRow, ownOrder, returnStock } from '../orders/queries.ts';
+import { fulfilService } from '../serviceOrders/queries.ts';
 import type { PayNotification, PayProvider, PayProviders, StartOptions } from './providers.ts';
 
 const { orders, payments, paymentNotifications } = schema;
@@ -89,6 +90,7 @@ export async function applyNotification(deps: Deps, p: PayProvider, n: PayNotifi
       if (!taken.length) return 'ignored' as const;
       // The order moved meanwhile (a concurrent cancel): undo everything; the provider's retry refunds.
       if (!(await moveOrder(tx, order, 'paid', now))) throw new ApiError('UNAVAILABLE', '订单状态已变化，请稍后重试');
+      await fulfilService(tx, order, now);
       return 'paid' as const;
     }
     // Paid for an order that no longer wants it (closed, cancelled or paid another way): straight back.
@@ -121,7 +123,11 @@ export async function cancelOrder(deps: Deps, order: OrderRow): Promise<void> {
     return;
   }
   if (order.state === 'cancelled' || order.state === 'refunded') throw new ApiError('BAD_REQUEST', '订单已取消或已退款');
-  if (order.state !== 'paid') throw new ApiError('BAD_REQUEST', '订单已发货，不能取消；如需退款请联系客服');
+  if (order.state !== 'paid')
+    throw new ApiError(
+      'BAD_REQUEST',
+      order.targetBarcode ? '服务已生效，不能取消；如需退款请联系客服' : '订单已发货，不能取消；如需退款请联系客服',
+    );
   const [paid] = await db
     .select()
     .from(payments)

@@ -7,6 +7,7 @@ import {
   productEditSchema,
   STAFF_PATHS,
   type StaffAuditEntry,
+  type StaffExpeditedKit,
   type StaffKitView,
   type StaffOrderView,
   type StaffProductView,
@@ -16,7 +17,7 @@ import {
   staffOrdersQuery,
 } from '@jiyin/contracts/staff';
 import { schema } from '@jiyin/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
@@ -34,7 +35,7 @@ import { cancelOrder } from '../payments/logic.ts';
 import { moveOrder, type OrderRow, orderView } from '../orders/queries.ts';
 import { requireStaff, requireStaffSession } from '../users/session.ts';
 
-const { orders, kits, persons, products, labResults, users, sessions, auditLog, activities } = schema;
+const { orders, kits, persons, products, labResults, users, sessions, auditLog, activities, reportResults } = schema;
 const orderParams = z.object({ id: z.uuid('订单不存在') });
 const barcodeParams = z.object({
   barcode: z
@@ -125,6 +126,7 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = parseInput(orderParams, req.params);
     const { barcodes } = parseInput(shipSchema, req.body);
     const o = await order(id);
+    if (o.targetBarcode) throw new ApiError('BAD_REQUEST', '服务订单无需发货：实验室处理完成后标记为已完成');
     if (barcodes.length !== o.count) throw new ApiError('BAD_REQUEST', `该订单有 ${o.count} 件，请填写 ${o.count} 个条码`);
     const now = deps.now();
     await db.transaction(async (tx) => {
@@ -188,6 +190,21 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
     return ok(await staffOrderView(await order(o.id)));
   });
 
+  /** The lab's priority queue: paid speed packages whose kit has no report yet. */
+  app.get(STAFF_PATHS.expeditedKits, async (req) => {
+    await requireStaffSession(req, deps);
+    const rows = await db
+      .select({ barcode: kits.barcode, productName: products.name, expeditedAt: kits.expeditedAt })
+      .from(kits)
+      .innerJoin(products, eq(products.id, kits.productId))
+      .leftJoin(reportResults, eq(reportResults.barcode, kits.barcode))
+      .where(and(isNotNull(kits.expeditedAt), isNull(reportResults.barcode)))
+      .orderBy(asc(kits.expeditedAt))
+      .limit(200);
+    const list: StaffExpeditedKit[] = rows.map((r) => ({ ...r, expeditedAt: (r.expeditedAt as Date).toISOString() }));
+    return ok({ list });
+  });
+
   // A lab result is health data: staff reads are logged like changes.
   app.get(STAFF_PATHS.kit, async (req) => {
     const me = await requireStaffSession(req, deps);
@@ -206,6 +223,7 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
       orderId: row.kit.orderId,
       person: row.person?.id ? { id: row.person.id, name: row.person.name } : null,
       boundAt: row.kit.boundAt?.toISOString() ?? null,
+      expeditedAt: row.kit.expeditedAt?.toISOString() ?? null,
       result: await resultOfKit(db, barcode),
     };
     await audit(deps, req, me.userId, 'staff-kit-view', { barcode });

@@ -1,4 +1,5 @@
 import type { Product } from '@jiyin/contracts/api';
+import type { ProductService } from '@jiyin/contracts/shop';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -22,6 +23,11 @@ export const products = pgTable(
     skuInfos: jsonb('sku_infos').notNull().$type<Product['skuInfos']>(),
     /** Kits left to sell; null is unlimited. Orders take from it in the same statement that checks it. */
     stock: integer('stock'),
+    /**
+     * A service on a kit the customer already has (upgrade, speed package, Y-full without a new
+     * sample): null for goods that ship a kit. Such products are bought on their own /buy pages.
+     */
+    service: jsonb('service').$type<ProductService>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('products_stock_check', sql`${t.stock} IS NULL OR ${t.stock} >= 0`)],

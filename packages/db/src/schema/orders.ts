@@ -1,9 +1,10 @@
 import type { InvoiceInfo, OrderState, PaymentState, PayType } from '@jiyin/contracts/shop';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
 import { coupons } from './coupons.ts';
+import { kits } from './persons.ts';
 
 /** The delivery address as it was when the order was placed (later edits do not move a parcel). */
 export interface OrderAddress {
@@ -33,7 +34,10 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     state: text('state').notNull().$type<OrderState>(),
     hidden: boolean('hidden').notNull().default(false),
-    address: jsonb('address').notNull().$type<OrderAddress>(),
+    /** Null for a service order (upgrade, speed package, no-return Y-full): nothing is shipped. */
+    address: jsonb('address').$type<OrderAddress>(),
+    /** The customer's kit a service order is for; null for goods. */
+    targetBarcode: text('target_barcode').references((): AnyPgColumn => kits.barcode),
     invoice: jsonb('invoice').$type<InvoiceInfo>(),
     /** One order per key and user: a double click or a retried request finds the first order. */
     idempotencyKey: text('idempotency_key').notNull(),
@@ -44,6 +48,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_target_barcode_idx').on(t.targetBarcode),
+    check('orders_address_or_target_check', sql`${t.address} IS NOT NULL OR ${t.targetBarcode} IS NOT NULL`),
     // A coupon serves at most one live order; a cancelled or refunded order gives it back.
     uniqueIndex('orders_live_coupon_idx')
       .on(t.couponId)

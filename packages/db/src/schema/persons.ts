@@ -45,6 +45,8 @@ export const kits = pgTable(
     /** The order it was shipped for (staff enter the barcodes when shipping); null for kits sold offline. */
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
     boundAt: timestamp('bound_at', { withTimezone: true }),
+    /** When a paid speed package (加急) put the kit at the front of the lab queue; null is normal order. */
+    expeditedAt: timestamp('expedited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('kits_person_idx').on(t.personId), index('kits_order_idx').on(t.orderId)],

@@ -59,6 +59,8 @@ export interface DemoFamilyMember {
   barcode: string;
   /** The person's showFullName privacy switch. */
   showFullName: boolean;
+  /** The kit's product when it is not the standard one: a demo of a lower-tier customer who can upgrade (/buy/upgrade). */
+  productId?: string;
   /**
    * The raw file's name as a customer would see it: the lab's export for a kit, else the vendor's
    * download (23andMe: genome_<name>_v5_Full_<time>.txt, AncestryDNA: AncestryDNA.txt), matching the
@@ -96,17 +98,24 @@ export const DEMO_FAMILY: DemoFamilyMember[] = [
   },
   relative(1, 0, 'son', '林晓峰', 'male', region(FUJIAN, ['3505', '泉州市']), true, 'genome_Xiaofeng_Lin_v5_Full_20250402201533.txt'),
   relative(2, 1, 'aunt', '林秀英', 'female', region(FUJIAN, ['3502', '厦门市']), false, 'AncestryDNA.txt'),
-  relative(3, 1, 'cousin', '陈子涵', 'male', region(['44', '广东省'], ['4401', '广州市']), true, 'AncestryDNA.txt'),
-  relative(
-    4,
-    2,
-    'second-cousin',
-    '林志明',
-    'male',
-    region(FUJIAN, ['3505', '泉州市']),
-    false,
-    'genome_Zhiming_Lin_v5_Full_20241119075846.txt',
-  ),
+  // Two ancestry-only customers (v12): the upgrade to the standard report has someone to show it on.
+  {
+    ...relative(3, 1, 'cousin', '陈子涵', 'male', region(['44', '广东省'], ['4401', '广州市']), true, 'AncestryDNA.txt'),
+    productId: 'ANCESTRY',
+  },
+  {
+    ...relative(
+      4,
+      2,
+      'second-cousin',
+      '林志明',
+      'male',
+      region(FUJIAN, ['3505', '泉州市']),
+      false,
+      'genome_Zhiming_Lin_v5_Full_20241119075846.txt',
+    ),
+    productId: 'ANCESTRY',
+  },
   relative(5, 3, 'unrelated1', '王建华', 'male', region(['37', '山东省'], ['3701', '济南市']), true, 'AncestryDNA.txt'),
   relative(
     6,

@@ -1,11 +1,17 @@
 import type { Product } from '@jiyin/contracts/api';
 import { STANDARD_SUBMODULES } from '@jiyin/contracts/reports';
+import type { ProductService } from '@jiyin/contracts/shop';
 
 /**
  * A seeded product row: the shop's fields, whether the shop lists it (`online`), whether its reports
  * are served online, and which report submodules it carries (§3 Detection product, §4 report type).
  */
-export type SeedProduct = Product & { online?: boolean; isOnlineProduct?: boolean; supportSubmodules: string[] };
+export type SeedProduct = Product & {
+  online?: boolean;
+  isOnlineProduct?: boolean;
+  supportSubmodules: string[];
+  service?: ProductService;
+};
 
 const img = (name: string) => `/static/products/${name}.svg`;
 
@@ -19,8 +25,8 @@ function tiers(cut2: number, cutMax: number): Product['packages'] {
   ];
 }
 
-/** The seeded catalogue (§3 Product, §9 commodity tags). Prices in fen. */
-export const DEMO_PRODUCTS: SeedProduct[] = [
+/** The seeded kits (§3 Product, §9 commodity tags). Prices in fen. */
+const GOODS: SeedProduct[] = [
   {
     id: 'STANDARD_ANCESTRY',
     supportSubmodules: [...STANDARD_SUBMODULES],
@@ -263,3 +269,103 @@ export const DEMO_COUPON_CODES = [
     maxRedemptions: 5_000,
   },
 ];
+
+/**
+ * A service on a kit the customer already has (one per kit, no package tiers). It carries no report
+ * modules itself: an upgrade gives the kit its `to` product's modules.
+ */
+function service(
+  id: string,
+  name: string,
+  commodityTag: Product['commodityTag'],
+  type: Product['type'],
+  terms: ProductService,
+  summary: string,
+  features: string[],
+  price: { actual: number; original: number; picture: string; desc: string },
+): SeedProduct {
+  return {
+    id,
+    name,
+    commodityTag,
+    type,
+    summary,
+    features,
+    sort: 50,
+    supportSubmodules: [],
+    service: terms,
+    packages: [{ minCount: 1, promotion: '', discountPerUnit: 0 }],
+    skuInfos: [
+      {
+        sku: `${id}-1`,
+        skuPicture: img(price.picture),
+        actualPrice: price.actual,
+        originalPrice: price.original,
+        priceDesc: price.desc,
+        promotionInfos: [],
+      },
+    ],
+  };
+}
+
+/**
+ * Upgrades to the standard report reuse the chip data already measured: the price is below the
+ * difference of the two kits because no new kit, sample or chip run is needed.
+ */
+const UPGRADE_TERMS = '同一份芯片数据重新解读，无需再次采样；升级后原有报告保留，新增模块随即开放。';
+
+const SERVICE_PRODUCTS: SeedProduct[] = [
+  service(
+    'UPGRADE_ANCESTRY_STANDARD',
+    '祖源检测 升级全能版',
+    'standard',
+    'GENETIC',
+    { kind: 'upgrade', from: ['ANCESTRY'], to: 'STANDARD_ANCESTRY' },
+    UPGRADE_TERMS,
+    ['疾病风险与肿瘤风险', '遗传病携带者筛查', '药物反应', '个人特质、营养与运动'],
+    { actual: 39900, original: 50000, picture: 'standard', desc: '老用户升级价' },
+  ),
+  service(
+    'UPGRADE_ANCESTRY_TRAIT_STANDARD',
+    '祖源＋特质版 升级全能版',
+    'standard',
+    'GENETIC',
+    { kind: 'upgrade', from: ['ANCESTRY_TRAIT'], to: 'STANDARD_ANCESTRY' },
+    UPGRADE_TERMS,
+    ['疾病风险与肿瘤风险', '遗传病携带者筛查', '药物反应'],
+    { actual: 24900, original: 30000, picture: 'standard', desc: '老用户升级价' },
+  ),
+  service(
+    'UPGRADE_TRAIT_STANDARD',
+    '个人特质版 升级全能版',
+    'standard',
+    'GENETIC',
+    { kind: 'upgrade', from: ['TRAIT'], to: 'STANDARD_ANCESTRY' },
+    UPGRADE_TERMS,
+    ['疾病风险与肿瘤风险', '遗传病携带者筛查', '药物反应', '民族成分与父母系溯源', '基因亲人匹配'],
+    { actual: 49900, original: 60000, picture: 'standard', desc: '老用户升级价' },
+  ),
+  service(
+    'SPEED_PACKAGE',
+    '加急检测服务',
+    'standard',
+    'GENETIC',
+    { kind: 'speed', types: ['GENETIC'] },
+    '样本到达实验室后优先上机检测与出具报告；报告已出的采样盒无需加急。',
+    ['实验室优先排期', '报告生成后短信与站内通知'],
+    { actual: 9900, original: 9900, picture: 'standard', desc: '' },
+  ),
+  service(
+    'Y_FULL_NO_RETURN',
+    'Y 染色体全序列（免回寄）',
+    'y_full',
+    'Y',
+    { kind: 'noReturn', to: 'Y_FULL', types: ['GENETIC'] },
+    '不寄新的采样盒：实验室用你此前芯片检测留存的 DNA 样本做 Y 染色体深度测序。',
+    ['无需再次采样与回寄', 'Y 染色体深度测序', '最新末端分支'],
+    { actual: 269900, original: 299900, picture: 'yfull', desc: '免采样盒与往返快递' },
+  ),
+];
+
+/** The seeded catalogue: kits, then services on a kit the customer has. */
+export const DEMO_PRODUCTS: SeedProduct[] = [...GOODS, ...SERVICE_PRODUCTS];

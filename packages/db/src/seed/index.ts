@@ -27,7 +27,7 @@ import { WEBVIEW_CONTENT } from './webviewContent.ts';
 import { seedDemoFamilies, seedSurnames } from './genealogy/index.ts';
 
 /** Bump when the demo content changes so existing installs pick it up on their next start. */
-export const DEMO_SEED_VERSION = 11;
+export const DEMO_SEED_VERSION = 12;
 
 /**
  * Demo content, idempotent: rows are upserted by their natural keys, so running it again changes
@@ -90,7 +90,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
       await tx.insert(persons).values(m.person).onConflictDoNothing();
       await tx
         .insert(kits)
-        .values({ barcode: m.barcode, productId: 'STANDARD_ANCESTRY', personId: m.person.id, boundAt: sql`now()` })
+        .values({ barcode: m.barcode, productId: m.productId ?? 'STANDARD_ANCESTRY', personId: m.person.id, boundAt: sql`now()` })
         .onConflictDoNothing();
       await tx
         .insert(privacySwitches)

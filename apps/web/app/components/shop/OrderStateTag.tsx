@@ -11,11 +11,14 @@ const STATE_COLOURS: Record<OrderState, string> = {
   refunded: 'purple',
 };
 
-/** An order's state as a coloured tag (§4 order states). */
-export function OrderStateTag({ state }: { state: OrderState }) {
+/**
+ * An order's state as a coloured tag (§4 order states). A paid service order (for a kit the customer
+ * has: the no-return Y-full waits for the lab) ships nothing, so it does not say 待发货.
+ */
+export function OrderStateTag({ state, service = false }: { state: OrderState; service?: boolean }) {
   return (
     <Tag color={STATE_COLOURS[state]} data-testid="order-state">
-      {ORDER_STATE_LABELS[state]}
+      {service && state === 'paid' ? '已支付，实验室处理中' : ORDER_STATE_LABELS[state]}
     </Tag>
   );
 }

@@ -8,6 +8,7 @@ import type { OrderState } from '@jiyin/contracts/shop';
 import {
   STAFF_PATHS,
   type StaffAuditEntry,
+  type StaffExpeditedKit,
   type StaffKitView,
   type StaffOrderView,
   type StaffProductView,
@@ -45,6 +46,7 @@ export function kitServicesClient(api: ApiTransport) {
       api({ method: 'POST', path: order(STAFF_PATHS.ship, id), body: { barcodes } }),
     staffMove: (id: string, to: 'bind' | 'done' | 'refund'): Promise<Envelope<StaffOrderView>> =>
       api({ method: 'POST', path: order(STAFF_PATHS[to], id) }),
+    staffExpeditedKits: (): Promise<Envelope<{ list: StaffExpeditedKit[] }>> => api({ method: 'GET', path: STAFF_PATHS.expeditedKits }),
     staffKit: (barcode: string): Promise<Envelope<StaffKitView>> => api({ method: 'GET', path: fillPattern(STAFF_PATHS.kit, { barcode }) }),
     staffLabResult: (b: LabResultInput): Promise<Envelope<LabResultView>> => api({ method: 'POST', path: STAFF_PATHS.labResults, body: b }),
     staffProducts: (): Promise<Envelope<{ list: StaffProductView[] }>> => api({ method: 'GET', path: STAFF_PATHS.products }),

@@ -11,6 +11,8 @@ import {
   type PayType,
   type RetrievedOrder,
   SHOP_PATHS,
+  type ServiceKind,
+  type ServiceKitOffer,
 } from '@jiyin/contracts/shop';
 
 /** §7.8 prices, orders and payments. */
@@ -25,6 +27,10 @@ export function shopClient(api: ApiTransport) {
       couponId?: string;
       idempotencyKey: string;
     }): Promise<Envelope<OrderView>> => api({ method: 'POST', path: SHOP_PATHS.createOrder, body: b }),
+    serviceOffers: (kind: ServiceKind): Promise<Envelope<{ list: ServiceKitOffer[]; yfullOwner: boolean }>> =>
+      api({ method: 'GET', path: fillPattern(SHOP_PATHS.serviceOffers, { kind }) }),
+    createServiceOrder: (kind: ServiceKind, b: { barcode: string; idempotencyKey: string }): Promise<Envelope<OrderView>> =>
+      api({ method: 'POST', path: fillPattern(SHOP_PATHS.serviceOrder, { kind }), body: b }),
     orders: (page = 1, size = 10): Promise<Envelope<{ list: OrderView[]; total: number; page: number; size: number }>> =>
       api({ method: 'GET', path: SHOP_PATHS.orders, query: { page, size } }),
     order: (orderId: string): Promise<Envelope<OrderView>> => api({ method: 'GET', path: id(SHOP_PATHS.order, orderId) }),

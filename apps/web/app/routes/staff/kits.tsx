@@ -1,10 +1,11 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isOk } from '@jiyin/contracts/envelope';
 import { LAB_FLAG_LABELS, LAB_FLAGS, LAB_TEST_LABELS, LAB_TEST_TYPES, type LabResultInput } from '@jiyin/contracts/kitServices';
-import type { StaffKitView } from '@jiyin/contracts/staff';
-import { App, Button, Descriptions, Form, Input, Select, Space } from 'antd';
-import { useState } from 'react';
+import type { StaffExpeditedKit, StaffKitView } from '@jiyin/contracts/staff';
+import { App, Button, Descriptions, Form, Input, Select, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { pageTitle } from '../../lib/brand.ts';
+import { formatBeijingTime } from '../../lib/dates.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 
 export const meta = () => [{ title: pageTitle('采样盒与检测结果') }];
@@ -16,6 +17,10 @@ export default function StaffKits() {
   const [form] = Form.useForm<LabResultInput>();
   const [kit, setKit] = useState<StaffKitView | null>(null);
   const [busy, setBusy] = useState(false);
+  const [expedited, setExpedited] = useState<StaffExpeditedKit[] | null>(null);
+  useEffect(() => {
+    void api.staffExpeditedKits().then((res) => setExpedited(isOk(res) ? res.data.list : []));
+  }, [api]);
 
   const lookup = async (barcode: string) => {
     const res = await api.staffKit(barcode.trim().toUpperCase());
@@ -52,12 +57,30 @@ export default function StaffKits() {
     <div className="user-panel" data-testid="staff-kits">
       <h2>采样盒与检测结果</h2>
       <Input.Search aria-label="条码" placeholder="输入采样盒条码查询" enterButton="查询" onSearch={lookup} style={{ maxWidth: 420 }} />
+      <section className="section-gap" data-testid="staff-expedited">
+        <h3>加急队列（已支付加急、尚未出报告，先付先测）</h3>
+        {expedited?.length ? (
+          <Space wrap>
+            {expedited.map((k) => (
+              <Button key={k.barcode} size="small" onClick={() => lookup(k.barcode)}>
+                <Tag color="red">加急</Tag>
+                {k.barcode} · {k.productName} · {formatBeijingTime(k.expeditedAt)}
+              </Button>
+            ))}
+          </Space>
+        ) : (
+          <p className="muted">{expedited ? '暂无加急的采样盒' : '加载中…'}</p>
+        )}
+      </section>
       {kit && (
         <Descriptions className="section-gap" column={{ xs: 1, sm: 2 }} size="small" bordered data-testid="staff-kit">
           <Descriptions.Item label="条码">{kit.barcode}</Descriptions.Item>
           <Descriptions.Item label="商品">{kit.productName}</Descriptions.Item>
           <Descriptions.Item label="订单">{kit.orderId ?? '线下销售'}</Descriptions.Item>
           <Descriptions.Item label="检测人">{kit.person ? kit.person.name : '尚未绑定'}</Descriptions.Item>
+          <Descriptions.Item label="优先级">
+            {kit.expeditedAt ? <Tag color="red">加急（{formatBeijingTime(kit.expeditedAt)} 支付）</Tag> : '普通'}
+          </Descriptions.Item>
           <Descriptions.Item label="检测结果">{kit.result ? `已录入（报告日期 ${kit.result.reportedAt}）` : '未录入'}</Descriptions.Item>
         </Descriptions>
       )}

@@ -73,8 +73,15 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
           { title: '商品', render: (_, o) => `${o.productName} × ${o.count}` },
           { title: '金额', dataIndex: 'total', render: formatPrice },
           { title: '买家', dataIndex: 'buyerPhone' },
-          { title: '收货', render: (_, o) => `${o.address.receiver} ${o.address.region}` },
-          { title: '状态', dataIndex: 'state', render: (s: OrderState) => <OrderStateTag state={s} /> },
+          {
+            title: '收货',
+            render: (_, o) => (o.address ? `${o.address.receiver} ${o.address.region}` : `无需寄送（采样盒 ${o.targetBarcode}）`),
+          },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (s: OrderState, o) => <OrderStateTag state={s} service={o.targetBarcode !== null} />,
+          },
           { title: '采样盒', dataIndex: 'barcodes', render: (b: string[]) => b.join('、') || '—' },
           {
             title: '操作',
@@ -82,16 +89,19 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
               <Space wrap>
                 {o.state === 'paid' && (
                   <>
-                    <Button
-                      size="small"
-                      type="primary"
-                      onClick={() => {
-                        setBarcodes('');
-                        setShipping(o);
-                      }}
-                    >
-                      发货
-                    </Button>
+                    {/* A service order ships nothing: it is finished when the lab is done. */}
+                    {!o.targetBarcode && (
+                      <Button
+                        size="small"
+                        type="primary"
+                        onClick={() => {
+                          setBarcodes('');
+                          setShipping(o);
+                        }}
+                      >
+                        发货
+                      </Button>
+                    )}
                     <Popconfirm
                       title={`退款 ${formatPrice(o.total)}？`}
                       okText="确定退款"
@@ -109,7 +119,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
                     标记已绑定
                   </Button>
                 )}
-                {o.state === 'bound' && (
+                {(o.state === 'bound' || (o.state === 'paid' && o.targetBarcode)) && (
                   <Popconfirm
                     title="确认检测已完成、报告已交付？"
                     okText="完成"
@@ -138,8 +148,8 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
         {shipping && (
           <>
             <p>
-              {shipping.productName} × {shipping.count}，寄往 {shipping.address.receiver} {shipping.address.region}{' '}
-              {shipping.address.detail}
+              {shipping.productName} × {shipping.count}，寄往 {shipping.address?.receiver} {shipping.address?.region}{' '}
+              {shipping.address?.detail}
             </p>
             <Input.TextArea
               aria-label="采样盒条码"

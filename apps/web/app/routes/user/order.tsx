@@ -119,7 +119,7 @@ function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[
     <div className="user-panel order-detail" data-testid="order-detail">
       <div className="user-panel__head">
         <h2>订单详情</h2>
-        <OrderStateTag state={order.state} />
+        <OrderStateTag state={order.state} service={order.targetBarcode !== null} />
       </div>
       <div className="order-line">
         {order.skuPicture && <img src={order.skuPicture} alt="" width={64} height={64} />}
@@ -133,11 +133,15 @@ function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[
         <Descriptions.Item label="订单编号">{order.id}</Descriptions.Item>
         <Descriptions.Item label="下单时间">{formatBeijingTime(order.createdAt)}</Descriptions.Item>
         {order.paidAt && <Descriptions.Item label="支付时间">{formatBeijingTime(order.paidAt)}</Descriptions.Item>}
-        <Descriptions.Item label="收货信息">
-          {order.address.receiver} {order.address.phone}
-          <br />
-          {order.address.region} {order.address.detail}
-        </Descriptions.Item>
+        {order.address ? (
+          <Descriptions.Item label="收货信息">
+            {order.address.receiver} {order.address.phone}
+            <br />
+            {order.address.region} {order.address.detail}
+          </Descriptions.Item>
+        ) : (
+          <Descriptions.Item label="服务的采样盒">{order.targetBarcode}（无需寄送）</Descriptions.Item>
+        )}
         {order.payment?.refunded && <Descriptions.Item label="退款">已原路退回 {formatPrice(order.total)}</Descriptions.Item>}
         {order.invoice && (
           <Descriptions.Item label="发票">

@@ -35,7 +35,7 @@ export default function Orders({ loaderData: { list, total, page, size } }: Rout
           </span>
           <span className="order-row__side">
             <span className="price">{formatPrice(o.total)}</span>
-            <OrderStateTag state={o.state} />
+            <OrderStateTag state={o.state} service={o.targetBarcode !== null} />
           </span>
         </AppLink>
       ))}
