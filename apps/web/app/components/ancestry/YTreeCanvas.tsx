@@ -1,9 +1,10 @@
-import { AimOutlined, ExpandOutlined, MinusOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { hierarchy, type HierarchyPointNode, tree } from 'd3-hierarchy';
 import { select } from 'd3-selection';
 import { type ZoomBehavior, zoom, zoomIdentity } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { ZoomTools } from '../ZoomTools.tsx';
 import { pathOf, type YTreeModel } from './ytreeModel.ts';
 
 const ROW = 34;
@@ -163,25 +164,21 @@ export function YTreeCanvas({
           </g>
         </svg>
       </div>
-      <div className="ytree-canvas__tools">
-        <Tooltip title="放大">
-          <Button icon={<PlusOutlined />} onClick={() => zoomBy(1.3)} aria-label="放大" />
-        </Tooltip>
-        <Tooltip title="缩小">
-          <Button icon={<MinusOutlined />} onClick={() => zoomBy(1 / 1.3)} aria-label="缩小" />
-        </Tooltip>
-        <Tooltip title="显示全部已展开的分支">
-          <Button icon={<ExpandOutlined />} onClick={fit} aria-label="适应屏幕" />
-        </Tooltip>
-        <Tooltip title="回到所选分支">
-          <Button icon={<AimOutlined />} onClick={() => centreOn(byIndex.get(selected), 1)} aria-label="回到所选分支" />
-        </Tooltip>
+      <ZoomTools
+        className="ytree-canvas__tools"
+        zoomBy={zoomBy}
+        fit={fit}
+        fitTitle="显示全部已展开的分支"
+        fitLabel="适应屏幕"
+        centre={() => centreOn(byIndex.get(selected), 1)}
+        centreLabel="回到所选分支"
+      >
         {mine >= 0 && (
           <Tooltip title="我的父系分支">
             <Button icon={<UserOutlined />} onClick={onLocateMine} aria-label="我的父系分支" data-testid="ytree-locate-mine" />
           </Tooltip>
         )}
-      </div>
+      </ZoomTools>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { PersonView } from '@jiyin/contracts/accounts';
 import { isOk } from '@jiyin/contracts/envelope';
-import { Cascader, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import type { PersonInputBody, RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { RegionCascader } from '../RegionCascader.tsx';
 
 interface Values {
   name: string;
@@ -166,14 +167,7 @@ export function PersonForm({
           </Space>
         </Form.Item>
         <Form.Item label="出生地" name="birthplace">
-          <Cascader
-            placeholder="省 / 市 / 区县"
-            aria-label="出生地"
-            changeOnSelect
-            showSearch
-            options={regions}
-            fieldNames={{ label: 'name', value: 'code', children: 'children' }}
-          />
+          <RegionCascader options={regions} aria-label="出生地" changeOnSelect />
         </Form.Item>
         {error && (
           <p className="form-error" role="alert">

@@ -2,11 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { PersonView } from '@jiyin/contracts/accounts';
 import { isOk } from '@jiyin/contracts/envelope';
 import type { ReignView, ReunionEntryView, ReunionInput } from '@jiyin/contracts/treesApi';
-import { App, Button, Cascader, Checkbox, Form, Input, Radio, Select, Upload } from 'antd';
+import { App, Button, Checkbox, Form, Input, Radio, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { type DateValue, DateFields, fromDateValue, toDateValue } from '../trees/DateFields.tsx';
+import { RegionCascader } from '../RegionCascader.tsx';
 
 interface Values {
   soughtSurname: string;
@@ -118,24 +119,10 @@ export function ReunionForm({ entry, onSaved }: { entry: ReunionEntryView | null
         <DateFields reigns={reigns} label="走失" />
       </Form.Item>
       <Form.Item label="走失或分离地点" name="lostPlace">
-        <Cascader
-          placeholder="省 / 市 / 区县"
-          aria-label="走失地点"
-          changeOnSelect
-          showSearch
-          options={regions}
-          fieldNames={{ label: 'name', value: 'code', children: 'children' }}
-        />
+        <RegionCascader options={regions} aria-label="走失地点" changeOnSelect />
       </Form.Item>
       <Form.Item label="寻找对象的出生地" name="birthPlace">
-        <Cascader
-          placeholder="省 / 市 / 区县"
-          aria-label="寻找对象出生地"
-          changeOnSelect
-          showSearch
-          options={regions}
-          fieldNames={{ label: 'name', value: 'code', children: 'children' }}
-        />
+        <RegionCascader options={regions} aria-label="寻找对象出生地" changeOnSelect />
       </Form.Item>
       <Form.Item label="寻亲故事" name="story" rules={[{ required: true, min: 10, message: '寻亲故事至少 10 个字' }]}>
         <Input.TextArea

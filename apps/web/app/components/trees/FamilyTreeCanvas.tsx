@@ -1,9 +1,8 @@
-import { AimOutlined, ExpandOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { hierarchy, type HierarchyPointNode, tree } from 'd3-hierarchy';
 import { select } from 'd3-selection';
 import { type ZoomBehavior, type ZoomTransform, zoom, zoomIdentity } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { ZoomTools } from '../ZoomTools.tsx';
 import { type TreeBox, type TreeIndex, fullName, lifeSpan } from './treeModel.ts';
 
 const BOX_W = 136;
@@ -239,20 +238,15 @@ export function FamilyTreeCanvas({
         role="img"
         aria-label={`家谱树，共 ${nodes.length} 个方框，可拖动、缩放`}
       />
-      <div className="family-tree-canvas__tools">
-        <Tooltip title="放大">
-          <Button icon={<PlusOutlined />} onClick={() => zoomBy(1.3)} aria-label="放大" />
-        </Tooltip>
-        <Tooltip title="缩小">
-          <Button icon={<MinusOutlined />} onClick={() => zoomBy(1 / 1.3)} aria-label="缩小" />
-        </Tooltip>
-        <Tooltip title="显示全部">
-          <Button icon={<ExpandOutlined />} onClick={fit} aria-label="显示全部" />
-        </Tooltip>
-        <Tooltip title="回到所选成员">
-          <Button icon={<AimOutlined />} onClick={() => centreOn(selected, 1)} aria-label="回到所选成员" />
-        </Tooltip>
-      </div>
+      <ZoomTools
+        className="family-tree-canvas__tools"
+        zoomBy={zoomBy}
+        fit={fit}
+        fitTitle="显示全部"
+        fitLabel="显示全部"
+        centre={() => centreOn(selected, 1)}
+        centreLabel="回到所选成员"
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReignView, TreePersonInput, TreePersonView } from '@jiyin/contracts/treesApi';
-import { Cascader, Checkbox, Form, Input, Modal, Radio } from 'antd';
+import { Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { type DateValue, DateFields, fromDateValue, toDateValue } from './DateFields.tsx';
+import { RegionCascader } from '../RegionCascader.tsx';
 
 interface Values {
   surname: string;
@@ -148,14 +149,7 @@ export function TreePersonForm({
           </Form.Item>
         )}
         <Form.Item label="出生地" name="birthPlace">
-          <Cascader
-            placeholder="省 / 市 / 区县"
-            aria-label="出生地"
-            changeOnSelect
-            showSearch
-            options={regions}
-            fieldNames={{ label: 'name', value: 'code', children: 'children' }}
-          />
+          <RegionCascader options={regions} aria-label="出生地" changeOnSelect />
         </Form.Item>
         <Form.Item label="备注" name="notes">
           <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 5 }} placeholder="迁徙、职业、墓地等" />

@@ -1,11 +1,12 @@
 import { DEFAULT_NATION_CODE, type DeliveryAddressView } from '@jiyin/contracts/accounts';
 import { isOk } from '@jiyin/contracts/envelope';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Cascader, Checkbox, Empty, Form, Input, Modal, Popconfirm, Radio, Tag } from 'antd';
+import { App, Button, Checkbox, Empty, Form, Input, Modal, Popconfirm, Radio, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { RegionCascader } from '../RegionCascader.tsx';
 
 interface Values {
   receiver: string;
@@ -150,12 +151,7 @@ export function AddressBook({ selected, onSelect }: { selected?: string | null; 
               <Input inputMode="numeric" maxLength={16} />
             </Form.Item>
             <Form.Item label="所在地区" name="region" rules={[{ required: true, message: '请选择所在地区' }]}>
-              <Cascader
-                options={regions}
-                fieldNames={{ label: 'name', value: 'code', children: 'children' }}
-                placeholder="省 / 市 / 区县"
-                showSearch
-              />
+              <RegionCascader options={regions} />
             </Form.Item>
             <Form.Item label="详细地址" name="detail" rules={[{ required: true, min: 4, message: '详细地址至少 4 个字' }]}>
               <Input.TextArea maxLength={120} autoSize={{ minRows: 2, maxRows: 4 }} />
