@@ -3,6 +3,7 @@ import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { RELATIVES_API_PATHS, type RelativeSummary } from '@jiyin/contracts/relativesApi';
 import { type ChatThreadView, SOCIAL_API_PATHS } from '@jiyin/contracts/social';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
 
@@ -16,6 +17,11 @@ const NEPHEW = { ...AUNT, phoneNumber: '19900000001' };
 const AUNT_BARCODE = 'JY0000000302';
 
 type TestPage = Page & { errors: string[]; consoleErrors: string[] };
+
+/** A photo-sized picture (320×240): the server checks the format from the bytes and scales it to 250×250 at most. */
+const PNG = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#6aa5a0' } })
+  .png()
+  .toBuffer();
 
 let browser: Browser;
 /** The nephew's match id in the aunt's list (the demo family is matched by start-up jobs). */
@@ -92,6 +98,16 @@ describe.each(VIEWPORTS)('private messages at $name ($width×$height)', (vp: Vie
     await nephew.getByTestId('chat-input').fill(reply);
     await nephew.getByTestId('chat-send').click();
     await auntChat.getByTestId('chat-message').filter({ hasText: reply }).waitFor({ timeout: 15_000 });
+
+    // A picture: uploaded, re-encoded on the server, and shown live in both windows.
+    const pictures = (p: TestPage) => p.getByTestId('chat-dialog').locator('img.chat-msg__image');
+    const seen = await pictures(nephew).count();
+    await auntChat.locator('input[type="file"]').setInputFiles({ name: `合影-${vp.name}.png`, mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => pictures(aunt).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => pictures(nephew).count(), { timeout: 15_000 }).toBe(seen + 1);
+    const shown = pictures(nephew).last();
+    expect(await shown.getAttribute('src')).toMatch(/^\/uploads\/chat\/[\w-]+\.png$/);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await screenshot(nephew, vp, 'chat-nephew-dialog');
 
     // B blocks A: B's input says so, and A's dialog learns it live.
