@@ -44,7 +44,6 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       webviewInfo: { url: string } | null;
     }[];
   /** NOTIFY is delivered asynchronously after commit. */
-  const settle = () => new Promise((r) => setTimeout(r, 150));
 
   beforeAll(async () => {
     t = await startTestApp(target, { COMMUNITY_COMMENTS_PER_MINUTE: '6', COMMUNITY_REPORTS_PER_HOUR: '3' });
@@ -143,7 +142,8 @@ describe.each(testDatabaseTargets())('community and gene club on $name', (target
       expect(c.code).toBe(0);
       expect(c.data).toMatchObject({ kind: 'comment', content: '我也是泉州的！', mine: true, author: { name: '评论者甲' } });
       commentId = c.data.id;
-      await settle();
+      // Delivered through the database's NOTIFY once the comment commits: wait for it, however busy the machine.
+      await expect.poll(() => events.some((e) => e.type === 'counts'), { timeout: 10_000 }).toBe(true);
       const live = events.find((e) => e.type === 'notice');
       expect(live?.type === 'notice' && live.notice).toMatchObject({
         type: NOTIFICATION_TYPES.commentPost,

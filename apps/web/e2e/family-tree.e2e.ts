@@ -69,6 +69,7 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await viewer?.context().close();
   });
 
+  // A whole genealogist's session (three generations, a link, sharing, files, 字辈, a second browser): longer than one step.
   it('builds three generations with a reign-year and a lunar leap-month birthday, links the tested person, shares read-only', async () => {
     await gotoReady(owner, `${baseUrl()}/ancestry/family-tree`);
     const newTree = owner.getByRole('button', { name: '新建家谱' });
@@ -177,7 +178,7 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await screenshot(viewer, vp, 'family-tree-viewer-names');
     expect(owner.errors).toEqual([]);
     expect(viewer.errors).toEqual([]);
-  });
+  }, 150_000);
 
   it('registers a 寻亲 entry and lists it with its clues; service, messenger and story pages', async () => {
     await gotoReady(owner, `${baseUrl()}/ancestry/reunion`);
