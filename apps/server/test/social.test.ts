@@ -40,7 +40,8 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
   const post = (who: 'a' | 'b' | 'o', content: string, type = 'text') =>
     call('POST', fillPattern(SOCIAL_API_PATHS.postChat, { relatedId: thread }), who, { type, content });
   /** NOTIFY is delivered asynchronously after commit. */
-  const settle = () => new Promise((r) => setTimeout(r, 150));
+  /** Live events come through the database's NOTIFY after commit: wait for the one expected, however busy the machine. */
+  const until = (seen: () => boolean) => expect.poll(seen, { timeout: 10_000 }).toBe(true);
 
   beforeAll(async () => {
     t = await startTestApp(target, { CHAT_MESSAGES_PER_MINUTE: '12' });
@@ -101,7 +102,7 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
           createdAt: t.clock.now,
         },
       ]);
-      await settle();
+      await until(() => events.a.some((e) => e.type === 'counts'));
       const live = events.a.filter((e) => e.type === 'notice');
       expect(live.map((e) => e.type === 'notice' && e.notice.content)).toEqual(['C某某的报告已生成']);
       expect(events.a.at(-1)).toEqual({ type: 'counts', counts: { info: 1, msg: 0 } });
@@ -143,7 +144,7 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
       expect(missing).toMatchObject({ code: CODES.NOT_FOUND.code, msg: '消息不存在' });
       events.a.length = 0;
       expect((await call('DELETE', url, 'a')).code).toBe(0);
-      await settle();
+      await until(() => events.a.length > 0);
       expect(events.a).toEqual([{ type: 'counts', counts: { info: 0, msg: 0 } }]);
       expect((await call('GET', url, 'a')).code).toBe(CODES.NOT_FOUND.code);
     });
@@ -186,7 +187,7 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
       const xss = '<img src=x onerror=alert(1)><script>alert(2)</script>';
       const sent = await post('a', xss);
       expect(sent.data).toMatchObject({ content: xss, type: 'text', mine: true });
-      await settle();
+      await until(() => events.b.some((e) => e.type === 'counts') && events.a.some((e) => e.type === 'message'));
       const got = events.b.filter((e) => e.type === 'message');
       expect(got).toHaveLength(1);
       expect(events.a.filter((e) => e.type === 'message')).toHaveLength(1);
@@ -260,8 +261,7 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
         call('PUT', fillPattern(SOCIAL_API_PATHS.shield, { relatedId: thread }), who, { blocked });
       events.a.length = 0;
       expect((await shield('b', true)).data.shieldState).toBe(1);
-      await settle();
-      expect(events.a.some((e) => e.type === 'thread' && e.relatedId === thread)).toBe(true);
+      await until(() => events.a.some((e) => e.type === 'thread' && e.relatedId === thread));
       expect((await chat('a')).data.shieldState).toBe(2);
       expect(await post('a', '在吗')).toMatchObject({ code: CODES.CHAT_THEY_BLOCKED.code, msg: '对方已停止接收私信' });
       expect(await post('b', '在吗')).toMatchObject({ code: CODES.CHAT_I_BLOCKED.code, msg: '你已屏蔽对方' });
@@ -338,7 +338,7 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
       hub.subscribe(userId.b, (e) => got.push(e));
       try {
         const sent = await post('a', '另一个进程也收到');
-        for (let i = 0; i < 40 && !got.some((e) => e.type === 'message'); i++) await settle();
+        await until(() => got.some((e) => e.type === 'message'));
         expect(got.filter((e) => e.type === 'message').map((e) => e.type === 'message' && e.message.id)).toEqual([sent.data.id]);
       } finally {
         await hub.close();
