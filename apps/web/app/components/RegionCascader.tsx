@@ -1,4 +1,5 @@
 import { Cascader } from 'antd';
+import type { Birthplace } from '@jiyin/contracts/accounts';
 import type { RegionNode } from '../lib/api/accounts.ts';
 
 interface Props {
@@ -26,3 +27,21 @@ export function RegionCascader({ options, value, onChange, changeOnSelect = fals
     />
   );
 }
+
+/** The place the picked codes name, with its names (what the API keeps), or null when nothing is picked. */
+export function placeOfCodes(codes: string[] | undefined, regions: RegionNode[]): Birthplace | null {
+  const [p, c, d] = codes ?? [];
+  const province = regions.find((r) => r.code === p);
+  if (!province) return null;
+  const city = province.children?.find((r) => r.code === c);
+  const district = city?.children?.find((r) => r.code === d);
+  return {
+    province: { code: province.code, name: province.name },
+    ...(city ? { city: { code: city.code, name: city.name } } : {}),
+    ...(district ? { district: { code: district.code, name: district.name } } : {}),
+  };
+}
+
+/** The picker's value for a kept place. */
+export const codesOfPlace = (place: Birthplace | null | undefined): string[] | undefined =>
+  place ? [place.province.code, place.city?.code, place.district?.code].filter((x): x is string => Boolean(x)) : undefined;

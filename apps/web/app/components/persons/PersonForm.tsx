@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { PersonInputBody, RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { RegionCascader } from '../RegionCascader.tsx';
+import { codesOfPlace, placeOfCodes, RegionCascader } from '../RegionCascader.tsx';
 
 interface Values {
   name: string;
@@ -26,18 +26,7 @@ function toBody(v: Values, regions: RegionNode[]): PersonInputBody {
     v.year && v.month && v.day
       ? { year: v.year, month: lunar && v.leap ? -v.month : v.month, day: v.day, chooseLunarCalendar: lunar }
       : null;
-  let birthplace: PersonInputBody['birthplace'] = null;
-  const [p, c, d] = v.birthplace ?? [];
-  const province = regions.find((r) => r.code === p);
-  if (province) {
-    const city = province.children?.find((r) => r.code === c);
-    const district = city?.children?.find((r) => r.code === d);
-    birthplace = {
-      province: { code: province.code, name: province.name },
-      ...(city ? { city: { code: city.code, name: city.name } } : {}),
-      ...(district ? { district: { code: district.code, name: district.name } } : {}),
-    };
-  }
+  const birthplace = placeOfCodes(v.birthplace, regions);
   return { name: v.name, gender: v.gender, birthday, birthplace };
 }
 
@@ -52,9 +41,7 @@ function toValues(p: PersonView | null): Partial<Values> {
     month: b ? Math.abs(b.month) : undefined,
     leap: b ? b.month < 0 : false,
     day: b?.day,
-    birthplace: p.birthplace
-      ? [p.birthplace.province.code, p.birthplace.city?.code, p.birthplace.district?.code].filter((x): x is string => Boolean(x))
-      : undefined,
+    birthplace: codesOfPlace(p.birthplace),
   };
 }
 

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { PersonView } from '@jiyin/contracts/accounts';
 import { isOk } from '@jiyin/contracts/envelope';
-import type { ReignView, ReunionEntryView, ReunionInput } from '@jiyin/contracts/treesApi';
+import type { ReignView, ReunionEntryView } from '@jiyin/contracts/treesApi';
 import { App, Button, Checkbox, Form, Input, Radio, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { type DateValue, DateFields, fromDateValue, toDateValue } from '../trees/DateFields.tsx';
-import { RegionCascader } from '../RegionCascader.tsx';
+import { codesOfPlace, placeOfCodes, RegionCascader } from '../RegionCascader.tsx';
 
 interface Values {
   soughtSurname: string;
@@ -21,21 +21,6 @@ interface Values {
   personId?: string;
   contactOpen: boolean;
 }
-
-type Place = ReunionInput['lostPlace'];
-function placeOf(codes: string[] | undefined, regions: RegionNode[]): Place {
-  const [p, c, d] = codes ?? [];
-  const province = regions.find((r) => r.code === p);
-  if (!province) return null;
-  const city = province.children?.find((r) => r.code === c);
-  const district = city?.children?.find((r) => r.code === d);
-  return {
-    province: { code: province.code, name: province.name },
-    ...(city ? { city: { code: city.code, name: city.name } } : {}),
-    ...(district ? { district: { code: district.code, name: district.name } } : {}),
-  };
-}
-const codesOf = (p: Place) => (p ? [p.province.code, p.city?.code, p.district?.code].filter((x): x is string => Boolean(x)) : undefined);
 
 /** 寻亲 registration: who is sought, when and where they were lost, the story, photos, a tested person. */
 export function ReunionForm({ entry, onSaved }: { entry: ReunionEntryView | null; onSaved: (e: ReunionEntryView) => void }) {
@@ -62,8 +47,8 @@ export function ReunionForm({ entry, onSaved }: { entry: ReunionEntryView | null
         soughtSex: entry.soughtSex,
         relation: entry.relation,
         lostDate: toDateValue(entry.lostDate),
-        lostPlace: codesOf(entry.lostPlace),
-        birthPlace: codesOf(entry.birthPlace),
+        lostPlace: codesOfPlace(entry.lostPlace),
+        birthPlace: codesOfPlace(entry.birthPlace),
         story: entry.story,
         personId: entry.personId ?? undefined,
         contactOpen: entry.contactOpen,
@@ -79,8 +64,8 @@ export function ReunionForm({ entry, onSaved }: { entry: ReunionEntryView | null
       soughtSex: v.soughtSex,
       relation: v.relation,
       lostDate: fromDateValue(v.lostDate),
-      lostPlace: placeOf(v.lostPlace, regions),
-      birthPlace: placeOf(v.birthPlace, regions),
+      lostPlace: placeOfCodes(v.lostPlace, regions),
+      birthPlace: placeOfCodes(v.birthPlace, regions),
       story: v.story,
       photos,
       personId: v.personId ?? null,

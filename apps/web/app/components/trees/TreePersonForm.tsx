@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { type DateValue, DateFields, fromDateValue, toDateValue } from './DateFields.tsx';
-import { RegionCascader } from '../RegionCascader.tsx';
+import { codesOfPlace, placeOfCodes, RegionCascader } from '../RegionCascader.tsx';
 
 interface Values {
   surname: string;
@@ -17,19 +17,6 @@ interface Values {
   death?: DateValue;
   birthPlace?: string[];
   notes?: string;
-}
-
-function placeOf(codes: string[] | undefined, regions: RegionNode[]): TreePersonInput['birthPlace'] {
-  const [p, c, d] = codes ?? [];
-  const province = regions.find((r) => r.code === p);
-  if (!province) return null;
-  const city = province.children?.find((r) => r.code === c);
-  const district = city?.children?.find((r) => r.code === d);
-  return {
-    province: { code: province.code, name: province.name },
-    ...(city ? { city: { code: city.code, name: city.name } } : {}),
-    ...(district ? { district: { code: district.code, name: district.name } } : {}),
-  };
 }
 
 /**
@@ -76,7 +63,7 @@ export function TreePersonForm({
       living: person.living,
       birth: toDateValue(person.birth),
       death: toDateValue(person.death),
-      birthPlace: b ? [b.province.code, b.city?.code, b.district?.code].filter((x): x is string => Boolean(x)) : undefined,
+      birthPlace: codesOfPlace(b),
       notes: person.notes,
     });
   }, [open, person, form]);
@@ -93,7 +80,7 @@ export function TreePersonForm({
       living: Boolean(v.living),
       birth: fromDateValue(v.birth),
       death: v.living ? null : fromDateValue(v.death),
-      birthPlace: placeOf(v.birthPlace, regions),
+      birthPlace: placeOfCodes(v.birthPlace, regions),
       notes: v.notes ?? '',
     });
     setSaving(false);
