@@ -121,10 +121,29 @@ function FamilyCard({ f, href }: { f: FamilySummary; href: string }) {
   );
 }
 
-/** A page of families with its pager; links go to the public or the report family page. */
-export function FamilyCards({ data, report = false }: { data: FamilyListView; report?: boolean }) {
+/** The library lists' pager: the page lives in the URL's `page`, the other filters stay. */
+export function UrlPager({ page, size, total }: { page: number; size: number; total: number }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  return (
+    <div className="library-pager">
+      <Pagination
+        current={page}
+        pageSize={size}
+        total={total}
+        showSizeChanger={false}
+        onChange={(next) => {
+          const query = new URLSearchParams(params);
+          query.set('page', String(next));
+          navigate(`?${query.toString()}`);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A page of families with its pager; links go to the public or the report family page. */
+export function FamilyCards({ data, report = false }: { data: FamilyListView; report?: boolean }) {
   if (!data.list.length) return <Empty description="没有符合条件的家族" />;
   return (
     <>
@@ -136,19 +155,7 @@ export function FamilyCards({ data, report = false }: { data: FamilyListView; re
           <FamilyCard key={f.id} f={f} href={report ? reportFamilyHref(f.id) : familyHref(f.id)} />
         ))}
       </div>
-      <div className="library-pager">
-        <Pagination
-          current={data.page}
-          pageSize={data.size}
-          total={data.total}
-          showSizeChanger={false}
-          onChange={(page) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(page));
-            navigate(`?${next.toString()}`);
-          }}
-        />
-      </div>
+      <UrlPager page={data.page} size={data.size} total={data.total} />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import type { ClaimStatus, FamilyClaimView } from '@jiyin/contracts/libraryApi';
-import { Alert, App, Button, Empty, Input, Pagination, Space, Tag } from 'antd';
+import { Alert, App, Button, Empty, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import type { SwitcherEntry } from '../../lib/reportContext.ts';
 import { AppLink } from '../AppLink.tsx';
-import { DemoTag, reportFamilyHref } from './FamilyParts.tsx';
+import { DemoTag, UrlPager, reportFamilyHref } from './FamilyParts.tsx';
 import { Section } from './SurnameParts.tsx';
 
 export const NO_PERSON_HINT = '你的账户下还没有绑定采样盒的检测人，绑定后即可认领家族。';
@@ -99,8 +99,6 @@ export function ClaimList({
   data: { list: FamilyClaimView[]; total: number; page: number; size: number } | null;
   status: ClaimStatus;
 }) {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
   if (!data?.list.length)
     return (
       <Empty
@@ -139,19 +137,7 @@ export function ClaimList({
           </AppLink>
         ))}
       </div>
-      <div className="library-pager">
-        <Pagination
-          current={data.page}
-          pageSize={data.size}
-          total={data.total}
-          showSizeChanger={false}
-          onChange={(page) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(page));
-            navigate(`?${next.toString()}`);
-          }}
-        />
-      </div>
+      <UrlPager page={data.page} size={data.size} total={data.total} />
     </>
   );
 }
