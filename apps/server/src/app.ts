@@ -82,7 +82,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     storage: base.storage ?? (await createStorage(config)),
     pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
     pay: createPayProviders(config),
-    live: new LiveHub(base.database, (userId) => unreadCounts(base.database.db, userId), app.log),
+    live: new LiveHub(base.database, (userId) => unreadCounts(base.database.db, userId), app.log, metrics.liveDelay),
     wechat: wechatPlatform(base.wechatProvider, config, now, app.log),
   };
   app.log.info(

@@ -1,6 +1,7 @@
 import type { LiveEvent, UnreadCounts } from '@jiyin/contracts/social';
 import type { Database, Db } from '@jiyin/db';
 import { sql } from 'drizzle-orm';
+import type { Histogram } from 'prom-client';
 
 /** One Postgres channel for every process: PGlite delivers it in-process, Postgres to every listener. */
 export const LIVE_CHANNEL = 'jy_live';
@@ -11,6 +12,8 @@ interface Wire {
   u: string[];
   /** Null: only the unread counts changed (a notice read or deleted, a thread opened). */
   e: LiveEvent | null;
+  /** When it was published (ms since the epoch, inside the writing transaction): the delivery delay's start. */
+  t: number;
 }
 
 /**
@@ -21,10 +24,11 @@ interface Wire {
 export async function publish(db: Db, users: string[], event: LiveEvent | null): Promise<void> {
   if (!users.length) return;
   const u = [...new Set(users)];
-  let text = JSON.stringify({ u, e: event } satisfies Wire);
+  const t = Date.now();
+  let text = JSON.stringify({ u, e: event, t } satisfies Wire);
   // NOTIFY payloads stop at 8000 bytes and a longer one would fail the caller's transaction: then
   // only the counts move live, and the item itself comes with the next list load.
-  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) text = JSON.stringify({ u, e: null } satisfies Wire);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) text = JSON.stringify({ u, e: null, t } satisfies Wire);
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${text})`);
 }
 
@@ -42,11 +46,19 @@ export class LiveHub {
   private readonly database: Database;
   private readonly counts: (userId: string) => Promise<UnreadCounts>;
   private readonly log: { warn(obj: object, msg: string): void };
+  private readonly delay?: Histogram<'stage'>;
 
-  constructor(database: Database, counts: (userId: string) => Promise<UnreadCounts>, log: { warn(obj: object, msg: string): void }) {
+  /** `delay`: from publishing to this process receiving the NOTIFY (`notified`) and writing it to its streams (`written`). */
+  constructor(
+    database: Database,
+    counts: (userId: string) => Promise<UnreadCounts>,
+    log: { warn(obj: object, msg: string): void },
+    delay?: Histogram<'stage'>,
+  ) {
     this.database = database;
     this.counts = counts;
     this.log = log;
+    this.delay = delay;
   }
 
   async start(): Promise<void> {
@@ -83,8 +95,12 @@ export class LiveHub {
     }
     const here = wire.u.filter((userId) => this.sinks.has(userId));
     const event = wire.e;
+    if (here.length) this.delay?.observe({ stage: 'notified' }, (Date.now() - wire.t) / 1000);
     // Events first, to every recipient; then each one's counts.
-    if (event) for (const userId of here) for (const sink of this.sinks.get(userId) ?? []) sink(event);
+    if (event && here.length) {
+      for (const userId of here) for (const sink of this.sinks.get(userId) ?? []) sink(event);
+      this.delay?.observe({ stage: 'written' }, (Date.now() - wire.t) / 1000);
+    }
     await Promise.all(here.map((userId) => this.sendCounts(userId)));
   }
 
