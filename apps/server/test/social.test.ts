@@ -332,7 +332,7 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
     it.runIf(target.name === 'postgres')('fans out through LISTEN/NOTIFY to another process on the same database', async () => {
       // A second process's view: its own connections and its own hub.
       const other = await openDatabase({ url: t.database.url, dataDir: '' });
-      const hub = new LiveHub(other, async () => ({ info: 0, msg: 0 }), { warn: () => {} });
+      const hub = new LiveHub(other, { counts: async () => new Map(), log: { warn: () => {} } });
       await hub.start();
       const got: LiveEvent[] = [];
       hub.subscribe(userId.b, (e) => got.push(e));
