@@ -91,8 +91,10 @@ export function senderId(threadId: string, userId: string): string {
   return createHash('sha256').update(`chat:${threadId}:${userId}`).digest('hex').slice(0, 16);
 }
 
+type Profiles = Map<string, { name: string; avatar: unknown }>;
+
 /** Persons as chat partners see them: the shown name (privacy switch) and the relatives avatar. */
-async function profiles(db: Db, personIds: string[]): Promise<Map<string, { name: string; avatar: unknown }>> {
+export async function profiles(db: Db, personIds: string[]): Promise<Profiles> {
   if (!personIds.length) return new Map();
   // Both reads at once: on Postgres they share one round trip (pipelined on the connection).
   const [rows, full] = await Promise.all([
@@ -102,14 +104,18 @@ async function profiles(db: Db, personIds: string[]): Promise<Map<string, { name
   return new Map(rows.map((p) => [p.id, { name: displayName(p, full.has(p.id)), avatar: relativeAvatar(p.gender) }]));
 }
 
-export async function messageViews(db: Db, rows: MessageRow[], members: Member[]): Promise<Omit<ChatMessageView, 'mine'>[]> {
+/** Messages as both sides see them, given their threads' members and those members' profiles. */
+export function messageView(rows: MessageRow[], members: Member[], shown: Profiles): Omit<ChatMessageView, 'mine'>[] {
   const personOf = new Map(members.map((m) => [`${m.threadId}:${m.userId}`, m.personId]));
-  const shown = await profiles(db, [...new Set(personOf.values())]);
   return rows.map((r) => {
     const person = shown.get(personOf.get(`${r.threadId}:${r.senderUserId}`) ?? '');
     const user: ChatUserView = { id: senderId(r.threadId, r.senderUserId), name: person?.name ?? '', avatar: person?.avatar ?? null };
     return { id: r.id, seq: r.seq, relatedId: r.threadId, user, type: r.kind, content: r.content, date: r.createdAt.toISOString() };
   });
+}
+
+export async function messageViews(db: Db, rows: MessageRow[], members: Member[]): Promise<Omit<ChatMessageView, 'mine'>[]> {
+  return messageView(rows, members, await profiles(db, [...new Set(members.map((m) => m.personId))]));
 }
 
 /** Both sides of a thread, the caller's first. */

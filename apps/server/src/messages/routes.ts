@@ -11,7 +11,7 @@ import { publish } from '../live/hub.ts';
 import { areRelatives, matchedPersonOf } from '../relatives/queries.ts';
 import { userReportSubject } from '../reports/access.ts';
 import { requireUser } from '../users/session.ts';
-import { lockSides, memberOf, messagesPage, messageViews, openThread, senderId, threadHead, threadsPage } from './queries.ts';
+import { lockSides, memberOf, messagesPage, messageView, openThread, profiles, senderId, threadHead, threadsPage } from './queries.ts';
 
 const { chatThreads, chatMembers, chatMessages, persons } = schema;
 
@@ -103,12 +103,13 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
       if (other.blocked) throw new ApiError('CHAT_THEY_BLOCKED');
       if (member.otherUserId === me.userId) throw new ApiError('CHAT_SELF');
       // Independent reads and writes go together: on Postgres each group is one round trip (pipelined).
-      const [relatives, [{ n }]] = await Promise.all([
+      const [relatives, [{ n }], shown] = await Promise.all([
         areRelatives(tx, member.personId, member.otherPersonId),
         tx
           .select({ n: count() })
           .from(chatMessages)
           .where(and(eq(chatMessages.senderUserId, me.userId), gt(chatMessages.createdAt, new Date(now.getTime() - 60_000)))),
+        profiles(tx, [member.personId, other.personId]),
       ]);
       if (!relatives) throw new ApiError('CHAT_NOT_ALLOWED');
       if (Number(n) >= deps.config.chatMessagesPerMinute) throw new ApiError('RATE_LIMITED', '发送消息过于频繁，请稍后再试');
@@ -123,7 +124,7 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
           .set({ newCount: sql`${chatMembers.newCount} + 1` })
           .where(and(eq(chatMembers.threadId, relatedId), eq(chatMembers.userId, member.otherUserId))),
       ]);
-      const [message] = await messageViews(tx, [row], [member, other]);
+      const [message] = messageView([row], [member, other], shown);
       // Only the recipient's unread count moved.
       await publish(tx, [me.userId, member.otherUserId], { type: 'message', message }, [member.otherUserId]);
       return message;
