@@ -55,12 +55,11 @@ export async function openThread(
 }
 
 /** The caller's side of a thread; someone else's thread answers like a missing one. */
-export async function memberOf(db: Db, threadId: string, userId: string, lock = false): Promise<Member> {
-  const q = db
+export async function memberOf(db: Db, threadId: string, userId: string): Promise<Member> {
+  const [row] = await db
     .select()
     .from(chatMembers)
     .where(and(eq(chatMembers.threadId, threadId), eq(chatMembers.userId, userId)));
-  const [row] = lock ? await q.for('update') : await q;
   if (!row) throw new ApiError('NOT_FOUND', '会话不存在');
   return row;
 }
