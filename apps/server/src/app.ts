@@ -20,7 +20,7 @@ import { registerUnpaidOrderCloser } from './payments/reconcile.ts';
 import { createMetrics, installMetrics, instrumentQueue, jobLogFields } from './metrics/index.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { LiveHub } from './live/hub.ts';
-import { unreadCounts } from './live/routes.ts';
+import { unreadCountsOf } from './live/routes.ts';
 import { INTERNAL_HEADER, isBuildAsset, pageRoutes } from './pages/routes.ts';
 import { ComputePool } from './pool/index.ts';
 import { createStorage } from './storage/index.ts';
@@ -82,7 +82,11 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
     storage: base.storage ?? (await createStorage(config)),
     pool: base.pool ?? new ComputePool(config.poolThreads, metrics.registry),
     pay: createPayProviders(config),
-    live: new LiveHub(base.database, (userId) => unreadCounts(base.database.db, userId), app.log),
+    live: new LiveHub(base.database, {
+      counts: (userIds) => unreadCountsOf(base.database.db, userIds),
+      log: app.log,
+      delay: metrics.liveDelay,
+    }),
     wechat: wechatPlatform(base.wechatProvider, config, now, app.log),
   };
   app.log.info(

@@ -192,6 +192,10 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
       expect(got).toHaveLength(1);
       expect(events.a.filter((e) => e.type === 'message')).toHaveLength(1);
       expect(events.b.at(-1)).toEqual({ type: 'counts', counts: { info: 0, msg: 1 } });
+      // The sender's own count did not move: only the recipient's was read again.
+      expect(events.a.filter((e) => e.type === 'counts')).toEqual([]);
+      // The delivery delay is measured (publish → written to the streams here).
+      expect((await t.app.inject('/metrics')).body).toMatch(/live_event_delay_seconds_count\{stage="written"\} [1-9]/);
       expect((await call('GET', API_PATHS.userInfo, 'b')).data.msgCount).toBe(1);
       const [listed] = (await call('GET', SOCIAL_API_PATHS.threads, 'b')).data.list;
       expect(listed).toMatchObject({ relatedId: thread, newMsgNum: 1, lastMessageContent: xss, shieldState: 0, toUser: { name: 'A**' } });
@@ -332,7 +336,7 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
     it.runIf(target.name === 'postgres')('fans out through LISTEN/NOTIFY to another process on the same database', async () => {
       // A second process's view: its own connections and its own hub.
       const other = await openDatabase({ url: t.database.url, dataDir: '' });
-      const hub = new LiveHub(other, async () => ({ info: 0, msg: 0 }), { warn: () => {} });
+      const hub = new LiveHub(other, { counts: async () => new Map(), log: { warn: () => {} } });
       await hub.start();
       const got: LiveEvent[] = [];
       hub.subscribe(userId.b, (e) => got.push(e));

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { parseInput } from '../http/errors.ts';
-import { messagesSince, unreadMessages } from '../messages/queries.ts';
-import { notificationViews, unreadCount } from '../notifications/service.ts';
+import { messagesSince, unreadMessagesOf } from '../messages/queries.ts';
+import { notificationViews, unreadNoticesOf } from '../notifications/service.ts';
 import { requireUser } from '../users/session.ts';
 
 const { notifications, chatMessages } = schema;
@@ -28,9 +28,15 @@ const liveQuery = z.object({
   notice_after: z.iso.datetime({ offset: true }).optional(),
 });
 
-/** The bell's and the message icon's counts (§2.6). */
+/** The bell's and the message icon's counts (§2.6) of several users, read together (both reads in one round trip on Postgres). */
+export async function unreadCountsOf(db: Db, userIds: string[]): Promise<Map<string, UnreadCounts>> {
+  const [info, msg] = await Promise.all([unreadNoticesOf(db, userIds), unreadMessagesOf(db, userIds)]);
+  return new Map(userIds.map((id) => [id, { info: info.get(id) ?? 0, msg: msg.get(id) ?? 0 }]));
+}
+
+/** One user's counts. */
 export async function unreadCounts(db: Db, userId: string): Promise<UnreadCounts> {
-  return { info: await unreadCount(db, userId, { module: 'notification' }), msg: await unreadMessages(db, userId) };
+  return (await unreadCountsOf(db, [userId])).get(userId) as UnreadCounts;
 }
 
 /**

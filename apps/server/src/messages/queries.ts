@@ -21,13 +21,14 @@ const other = alias(chatMembers, 'other');
 export type Member = typeof chatMembers.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
 
-/** Unread private messages of a user (the message icon's count). */
-export async function unreadMessages(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sum(chatMembers.newCount) })
+/** Unread private messages of users (the message icon's count), in one read; users without any are left out. */
+export async function unreadMessagesOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: chatMembers.userId, n: sum(chatMembers.newCount) })
     .from(chatMembers)
-    .where(eq(chatMembers.userId, userId));
-  return Number(row?.n ?? 0);
+    .where(inArray(chatMembers.userId, userIds))
+    .groupBy(chatMembers.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.n ?? 0)]));
 }
 
 /** The thread of two persons (made on first use, with both sides' member rows); answers its id. */
@@ -54,14 +55,25 @@ export async function openThread(
 }
 
 /** The caller's side of a thread; someone else's thread answers like a missing one. */
-export async function memberOf(db: Db, threadId: string, userId: string, lock = false): Promise<Member> {
-  const q = db
+export async function memberOf(db: Db, threadId: string, userId: string): Promise<Member> {
+  const [row] = await db
     .select()
     .from(chatMembers)
     .where(and(eq(chatMembers.threadId, threadId), eq(chatMembers.userId, userId)));
-  const [row] = lock ? await q.for('update') : await q;
   if (!row) throw new ApiError('NOT_FOUND', '会话不存在');
   return row;
+}
+
+/**
+ * For sending: both sides of a thread, locked in one statement and in one order (so two people
+ * writing to each other at once queue instead of deadlocking); the caller's side must exist. Sends of
+ * a thread thus commit one after another, in seq order: catching up "after seq" never skips one.
+ */
+export async function lockSides(db: Db, threadId: string, userId: string): Promise<{ me: Member; other: Member }> {
+  const rows = await db.select().from(chatMembers).where(eq(chatMembers.threadId, threadId)).orderBy(chatMembers.userId).for('update');
+  const me = rows.find((r) => r.userId === userId);
+  if (!me) throw new ApiError('NOT_FOUND', '会话不存在');
+  return { me, other: rows.find((r) => r.userId === me.otherUserId) ?? me };
 }
 
 /** Whether the other side blocked this member. */
@@ -78,25 +90,31 @@ export function senderId(threadId: string, userId: string): string {
   return createHash('sha256').update(`chat:${threadId}:${userId}`).digest('hex').slice(0, 16);
 }
 
+type Profiles = Map<string, { name: string; avatar: unknown }>;
+
 /** Persons as chat partners see them: the shown name (privacy switch) and the relatives avatar. */
-async function profiles(db: Db, personIds: string[]): Promise<Map<string, { name: string; avatar: unknown }>> {
+export async function profiles(db: Db, personIds: string[]): Promise<Profiles> {
   if (!personIds.length) return new Map();
-  const rows = await db
-    .select({ id: persons.id, name: persons.name, gender: persons.gender })
-    .from(persons)
-    .where(inArray(persons.id, personIds));
-  const full = await showingFullName(db, personIds);
+  // Both reads at once: on Postgres they share one round trip (pipelined on the connection).
+  const [rows, full] = await Promise.all([
+    db.select({ id: persons.id, name: persons.name, gender: persons.gender }).from(persons).where(inArray(persons.id, personIds)),
+    showingFullName(db, personIds),
+  ]);
   return new Map(rows.map((p) => [p.id, { name: displayName(p, full.has(p.id)), avatar: relativeAvatar(p.gender) }]));
 }
 
-export async function messageViews(db: Db, rows: MessageRow[], members: Member[]): Promise<Omit<ChatMessageView, 'mine'>[]> {
+/** Messages as both sides see them, given their threads' members and those members' profiles. */
+export function messageView(rows: MessageRow[], members: Member[], shown: Profiles): Omit<ChatMessageView, 'mine'>[] {
   const personOf = new Map(members.map((m) => [`${m.threadId}:${m.userId}`, m.personId]));
-  const shown = await profiles(db, [...new Set(personOf.values())]);
   return rows.map((r) => {
     const person = shown.get(personOf.get(`${r.threadId}:${r.senderUserId}`) ?? '');
     const user: ChatUserView = { id: senderId(r.threadId, r.senderUserId), name: person?.name ?? '', avatar: person?.avatar ?? null };
     return { id: r.id, seq: r.seq, relatedId: r.threadId, user, type: r.kind, content: r.content, date: r.createdAt.toISOString() };
   });
+}
+
+export async function messageViews(db: Db, rows: MessageRow[], members: Member[]): Promise<Omit<ChatMessageView, 'mine'>[]> {
+  return messageView(rows, members, await profiles(db, [...new Set(members.map((m) => m.personId))]));
 }
 
 /** Both sides of a thread, the caller's first. */

@@ -11,17 +11,7 @@ import { publish } from '../live/hub.ts';
 import { areRelatives, matchedPersonOf } from '../relatives/queries.ts';
 import { userReportSubject } from '../reports/access.ts';
 import { requireUser } from '../users/session.ts';
-import {
-  blockedByOther,
-  memberOf,
-  membersOf,
-  messagesPage,
-  messageViews,
-  openThread,
-  senderId,
-  threadHead,
-  threadsPage,
-} from './queries.ts';
+import { lockSides, memberOf, messagesPage, messageView, openThread, profiles, senderId, threadHead, threadsPage } from './queries.ts';
 
 const { chatThreads, chatMembers, chatMessages, persons } = schema;
 
@@ -108,29 +98,35 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
     const body = parseInput(postChatSchema, req.body);
     const now = deps.now();
     const view = await db.transaction(async (tx) => {
-      // Locking the sender's side serialises a thread's sends per sender; the thread row lock below
-      // makes seq order match commit order, so catching up "after seq" never skips a message.
-      const member = await memberOf(tx, relatedId, me.userId, true);
+      const { me: member, other } = await lockSides(tx, relatedId, me.userId);
       if (member.blocked) throw new ApiError('CHAT_I_BLOCKED');
-      if (await blockedByOther(tx, member)) throw new ApiError('CHAT_THEY_BLOCKED');
+      if (other.blocked) throw new ApiError('CHAT_THEY_BLOCKED');
       if (member.otherUserId === me.userId) throw new ApiError('CHAT_SELF');
-      if (!(await areRelatives(tx, member.personId, member.otherPersonId))) throw new ApiError('CHAT_NOT_ALLOWED');
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.senderUserId, me.userId), gt(chatMessages.createdAt, new Date(now.getTime() - 60_000))));
+      // Independent reads and writes go together: on Postgres each group is one round trip (pipelined).
+      const [relatives, [{ n }], shown] = await Promise.all([
+        areRelatives(tx, member.personId, member.otherPersonId),
+        tx
+          .select({ n: count() })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.senderUserId, me.userId), gt(chatMessages.createdAt, new Date(now.getTime() - 60_000)))),
+        profiles(tx, [member.personId, other.personId]),
+      ]);
+      if (!relatives) throw new ApiError('CHAT_NOT_ALLOWED');
       if (Number(n) >= deps.config.chatMessagesPerMinute) throw new ApiError('RATE_LIMITED', '发送消息过于频繁，请稍后再试');
-      await tx.update(chatThreads).set({ lastMessageAt: now }).where(eq(chatThreads.id, relatedId));
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({ id: newId(), threadId: relatedId, senderUserId: me.userId, kind: body.type, content: body.content, createdAt: now })
-        .returning();
-      await tx
-        .update(chatMembers)
-        .set({ newCount: sql`${chatMembers.newCount} + 1` })
-        .where(and(eq(chatMembers.threadId, relatedId), eq(chatMembers.userId, member.otherUserId)));
-      const [message] = await messageViews(tx, [row], await membersOf(tx, member));
-      await publish(tx, [me.userId, member.otherUserId], { type: 'message', message });
+      const [, [row]] = await Promise.all([
+        tx.update(chatThreads).set({ lastMessageAt: now }).where(eq(chatThreads.id, relatedId)),
+        tx
+          .insert(chatMessages)
+          .values({ id: newId(), threadId: relatedId, senderUserId: me.userId, kind: body.type, content: body.content, createdAt: now })
+          .returning(),
+        tx
+          .update(chatMembers)
+          .set({ newCount: sql`${chatMembers.newCount} + 1` })
+          .where(and(eq(chatMembers.threadId, relatedId), eq(chatMembers.userId, member.otherUserId))),
+      ]);
+      const [message] = messageView([row], [member, other], shown);
+      // Only the recipient's unread count moved.
+      await publish(tx, [me.userId, member.otherUserId], { type: 'message', message }, [member.otherUserId]);
       return message;
     });
     return ok({ ...view, mine: true });
@@ -145,7 +141,8 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
         .update(chatMembers)
         .set({ blocked })
         .where(and(eq(chatMembers.threadId, member.threadId), eq(chatMembers.userId, me.userId)));
-      await publish(tx, [me.userId, member.otherUserId], { type: 'thread', relatedId: member.threadId });
+      // A block changes no unread count.
+      await publish(tx, [me.userId, member.otherUserId], { type: 'thread', relatedId: member.threadId }, []);
     });
     return ok(await threadHead(db, { ...member, blocked }));
   });

@@ -21,6 +21,7 @@ export interface Metrics {
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   jobDuration: Histogram<'name' | 'outcome'>;
   jobsRunning: Gauge<'name'>;
+  liveDelay: Histogram<'stage'>;
 }
 
 /** One registry per app (tests build several in one process); default metrics include event-loop delay. */
@@ -44,6 +45,13 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
     jobsRunning: new Gauge({ name: 'jobs_running', help: 'Jobs running now in this process', labelNames: ['name'], registers: [registry] }),
+    liveDelay: new Histogram({
+      name: 'live_event_delay_seconds',
+      help: 'From a live event published in its writing transaction to this process receiving its NOTIFY (stage=notified) and writing it to the recipients connected here (stage=written)',
+      labelNames: ['stage'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
   };
 }
 

@@ -44,6 +44,16 @@ export async function unreadCount(db: Db, userId: string, filter: { module?: str
   return Number(row?.n ?? 0);
 }
 
+/** Unread notices of the bell's module for several users in one read (the live counts); users without any are left out. */
+export async function unreadNoticesOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt), eq(notifications.module, 'notification')))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}
+
 /** Views of notices with their person's current name put in (one read for all of them). */
 export async function notificationViews(db: Db, rows: NoticeRow[]): Promise<NotificationView[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.personId ? [r.personId] : [])))];
