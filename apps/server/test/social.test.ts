@@ -8,7 +8,7 @@ import { RELATIVES_API_PATHS } from '@jiyin/contracts/relativesApi';
 import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import { CHAT_IMAGE_MAX_SIDE, type LiveEvent, SOCIAL_API_PATHS } from '@jiyin/contracts/social';
 import { openDatabase, schema, testDatabaseTargets } from '@jiyin/db';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -294,14 +294,13 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
       expect((await call('GET', SOCIAL_API_PATHS.threads, null)).code).toBe(CODES.NOT_LOGGED_IN.code);
     });
 
-    it('catches a reconnecting stream up from before the last seq, each message once, then counts', async () => {
-      const first = (await chat('b')).data.list;
-      const since = first[first.length - 3].seq;
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
+    /** Opens b's live stream after a seq and returns the message seqs it sends before the counts. */
+    async function caughtUp(afterSeq: number): Promise<number[]> {
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       const text = await new Promise<string>((resolve, reject) => {
         const req = request(
-          { port, host: '127.0.0.1', path: `${SOCIAL_API_PATHS.live}?after_seq=${since}`, headers: { cookie: cookie.b } },
+          { port, host: '127.0.0.1', path: `${SOCIAL_API_PATHS.live}?after_seq=${afterSeq}`, headers: { cookie: cookie.b } },
           (res) => {
             let body = '';
             res.on('data', (chunk) => {
@@ -316,13 +315,44 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
         req.on('error', reject);
         req.end();
       });
-      const got = text
+      return text
         .split('\n\n')
         .filter((block) => block.startsWith('event: message'))
         .map((block) => JSON.parse(block.split('data: ')[1]).message.seq);
+    }
+
+    it('catches a reconnecting stream up from before the last seq, each message once, then counts', async () => {
+      const first = (await chat('b')).data.list;
+      const got = await caughtUp(first[first.length - 3].seq);
       // What came after the client's seq, each once and in order (with some before it: the client drops those it has).
       expect(got).toEqual([...new Set(got)].sort((x, y) => x - y));
       expect(got.slice(-2)).toEqual(first.slice(-2).map((m: { seq: number }) => m.seq));
+    });
+
+    it('catches up a message that committed after a much higher seq was seen', async () => {
+      // Two sends in flight: the later seq commits first and is seen live; the earlier one, far below it, commits after.
+      const last = (await chat('b')).data.list.at(-1) as { seq: number };
+      const [{ threadId }] = await t.database.db
+        .select({ threadId: schema.chatMessages.threadId })
+        .from(schema.chatMessages)
+        .where(eq(schema.chatMessages.seq, last.seq));
+      const message = (seq: number, content: string, at: Date) => ({
+        id: `late-${seq}`,
+        seq,
+        threadId,
+        senderUserId: userId.a,
+        kind: 'text' as const,
+        content,
+        createdAt: at,
+      });
+      const seen = last.seq + 1_000;
+      await t.database.db.insert(schema.chatMessages).values(message(seen, '先提交', new Date(t.clock.now.getTime() + 1_000)));
+      await t.database.db.insert(schema.chatMessages).values(message(last.seq + 500, '后提交', t.clock.now));
+      try {
+        expect(await caughtUp(seen)).toContain(last.seq + 500);
+      } finally {
+        await t.database.db.delete(schema.chatMessages).where(inArray(schema.chatMessages.id, [`late-${seen}`, `late-${last.seq + 500}`]));
+      }
     });
 
     it('exports the messages the user wrote, not those written to them', async () => {

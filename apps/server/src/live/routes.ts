@@ -14,12 +14,6 @@ const { notifications, chatMessages } = schema;
 
 /** Proxies and load balancers close idle streams; a comment line this often keeps it open. */
 const KEEPALIVE_MS = 25_000;
-/**
- * Catch-up starts this many seqs before the client's last one: seq order is commit order within a
- * thread, not across threads, so a message of another thread may commit after a higher seq was seen.
- * The client drops the ids it already has.
- */
-const CATCHUP_OVERLAP = 100;
 
 const liveQuery = z.object({
   /** The highest message seq the client has seen. */
@@ -75,8 +69,7 @@ export async function liveRoutes(app: FastifyInstance, deps: Deps) {
     });
     try {
       if (q.after_seq !== undefined)
-        for (const message of await messagesSince(db, me.userId, Math.max(0, q.after_seq - CATCHUP_OVERLAP)))
-          send({ type: 'message', message });
+        for (const message of await messagesSince(db, me.userId, q.after_seq)) send({ type: 'message', message });
       if (q.notice_after) {
         const rows = await db
           .select()

@@ -8,7 +8,7 @@ import {
   shieldState,
 } from '@jiyin/contracts/social';
 import { type Db, schema } from '@jiyin/db';
-import { and, desc, eq, gt, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, or, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { newId } from '../auth/tokens.ts';
 import { ApiError } from '../http/errors.ts';
@@ -215,13 +215,29 @@ export async function threadsPage(db: Db, userId: string, page: number): Promise
   });
 }
 
-/** Catch-up after a reconnect: the user's messages (all threads) after a seq, oldest first, at most 200. */
+/**
+ * How long a send's transaction may take between stamping its message and committing it. Seqs are
+ * taken in that transaction, so a message can become visible after a higher seq was already seen;
+ * catch-up re-reads this much before the last seen message and the client drops ids it already has.
+ */
+const COMMIT_SLACK_MS = 60_000;
+/** Without the last seen message (deleted since), catch-up falls back to this many seqs before it. */
+const CATCHUP_SEQ_OVERLAP = 100;
+
+/**
+ * Catch-up after a reconnect: the user's messages (all threads) after the last seq the client saw,
+ * and those that may have committed late (see COMMIT_SLACK_MS), oldest first, at most 200.
+ */
 export async function messagesSince(db: Db, userId: string, afterSeq: number): Promise<Omit<ChatMessageView, 'mine'>[]> {
+  const [seen] = await db.select({ at: chatMessages.createdAt }).from(chatMessages).where(eq(chatMessages.seq, afterSeq));
+  const after = seen
+    ? or(gt(chatMessages.seq, afterSeq), gte(chatMessages.createdAt, new Date(seen.at.getTime() - COMMIT_SLACK_MS)))
+    : gt(chatMessages.seq, Math.max(0, afterSeq - CATCHUP_SEQ_OVERLAP));
   const rows = await db
     .select({ message: chatMessages })
     .from(chatMessages)
     .innerJoin(chatMembers, and(eq(chatMembers.threadId, chatMessages.threadId), eq(chatMembers.userId, userId)))
-    .where(and(gt(chatMessages.seq, afterSeq), gt(chatMessages.seq, chatMembers.clearedSeq)))
+    .where(and(after, gt(chatMessages.seq, chatMembers.clearedSeq)))
     .orderBy(chatMessages.seq)
     .limit(200);
   if (!rows.length) return [];
