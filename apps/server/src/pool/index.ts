@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import { Gauge, Histogram, type Registry } from 'prom-client';
 import { ElectronicReportError, type ElectronicReportInput } from '../electronic-report/render.ts';
 import type { ImportComputed, Refusal } from '../imports/compute.ts';
+import type { EncodeImageInput, EncodeImageOutput } from '../uploads/encode.ts';
 import type { ProbeGenome } from '../relatives/probing.ts';
 import type * as matcher from './matcher.ts';
 import type * as tasks from './tasks.ts';
@@ -141,6 +142,12 @@ export class ComputePool {
   /** Reads a GEDCOM file (the family-tree import job). */
   gedcom(text: string, nowYear: number): Promise<ReturnType<typeof tasks.gedcom>> {
     return this.run('gedcom', { text, nowYear });
+  }
+
+  /** Re-encodes an uploaded image (its bytes are given up: they move to the thread). */
+  encodeImage(a: EncodeImageInput): Promise<EncodeImageOutput> {
+    const own = owned(a.bytes);
+    return this.run('encodeImage', { ...a, bytes: own }, [own.buffer as ArrayBuffer]);
   }
 
   /**
