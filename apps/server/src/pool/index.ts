@@ -11,8 +11,13 @@ import type * as tasks from './tasks.ts';
 
 const TASKS = fileURLToPath(new URL('./tasks.ts', import.meta.url));
 const MATCHER = fileURLToPath(new URL('./matcher.ts', import.meta.url));
+/**
+ * Image re-encoding on the same threads, from a module of its own: a request waits for it, and a
+ * thread's first image should not wait for the genome engine and the PDF renderer to load.
+ */
+const IMAGES = fileURLToPath(new URL('../uploads/encode.ts', import.meta.url));
 
-export type TaskKind = keyof typeof tasks | 'match';
+export type TaskKind = keyof typeof tasks | 'match' | 'encodeImage';
 
 /** One relatives match on the matching thread: begin, feed what it lacks, end (matcher.ts). */
 export interface MatchSession {
@@ -86,10 +91,10 @@ export class ComputePool {
     }
   }
 
-  private async run<R>(kind: TaskKind, arg: unknown, transferList: ArrayBuffer[] = []): Promise<R> {
+  private async run<R>(kind: TaskKind, arg: unknown, transferList: ArrayBuffer[] = [], filename = TASKS): Promise<R> {
     this.running++;
     try {
-      return await this.timed(kind, () => this.piscina.run(arg, { name: kind, transferList }) as Promise<R>);
+      return await this.timed(kind, () => this.piscina.run(arg, { name: kind, transferList, filename }) as Promise<R>);
     } finally {
       this.running--;
     }
@@ -147,7 +152,7 @@ export class ComputePool {
   /** Re-encodes an uploaded image (its bytes are given up: they move to the thread). */
   encodeImage(a: EncodeImageInput): Promise<EncodeImageOutput> {
     const own = owned(a.bytes);
-    return this.run('encodeImage', { ...a, bytes: own }, [own.buffer as ArrayBuffer]);
+    return this.run('encodeImage', { ...a, bytes: own }, [own.buffer as ArrayBuffer], IMAGES);
   }
 
   /**

@@ -7,7 +7,6 @@ import { ElectronicReportError, type ElectronicReportInput, renderElectronicRepo
 import { computeImport, computeRepack, type Refusal, refusalOf } from '../imports/compute.ts';
 import { firstProbing, type ProbeGenome } from '../relatives/probing.ts';
 import { GedcomError, parseGedcom } from '../trees/gedcom.ts';
-import { type EncodeImageInput, encodeImage as encode } from '../uploads/encode.ts';
 
 export function importFile(a: { bytes: Uint8Array; statedSex: 'male' | 'female' | null }) {
   return computeImport(a.bytes, a.statedSex);
@@ -48,9 +47,4 @@ export function gedcom(a: { text: string; nowYear: number }) {
     if (e instanceof GedcomError) return { refused: e.message, line: e.line };
     throw e;
   }
-}
-
-/** An uploaded image re-encoded (and its share variants), or refused when it cannot be read. */
-export function encodeImage(a: EncodeImageInput) {
-  return encode(a);
 }

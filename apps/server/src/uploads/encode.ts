@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-/** What the compute thread does to one uploaded image (pool/tasks.ts runs it; nothing here touches files or the database). */
+/** What a compute thread does to one uploaded image (the pool runs this module by name; nothing here touches files or the database). */
 export interface EncodeImageInput {
   bytes: Uint8Array;
   format: 'png' | 'jpg';

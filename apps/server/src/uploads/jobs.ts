@@ -19,8 +19,12 @@ const { imageJobs } = schema;
 type ImageJobRow = typeof imageJobs.$inferSelect;
 
 export const IMAGE_JOB = 'image-encode';
-/** How long a request waits for its image before it gives up (and the job drops its output). */
-export const IMAGE_WAIT_MS = 10_000;
+/**
+ * How long a request waits for its image before it gives up (and the job drops its output). Most take
+ * well under a second; a process's first image starts a pool thread, which took 7 s on a 2-core
+ * machine under a load average of 14.
+ */
+export const IMAGE_WAIT_MS = 15_000;
 /** The message of a request that stopped waiting: nothing was stored, the user tries again. */
 export const IMAGE_BUSY_MSG = '图片处理繁忙，请稍后重试';
 
