@@ -34,7 +34,8 @@ export async function encodeImage(a: EncodeImageInput): Promise<EncodeImageOutpu
   }
   if (!a.variants) return { image, jpg: null, webp: null };
   // As writeImageVariants (variants.ts) makes them: an interlaced jpg is already its own jpg variant.
-  const jpg = a.format === 'jpg' ? null : await sharp(image).flatten({ background: '#ffffff' }).jpeg({ quality: 85, progressive: true }).toBuffer();
+  const jpg =
+    a.format === 'jpg' ? null : await sharp(image).flatten({ background: '#ffffff' }).jpeg({ quality: 85, progressive: true }).toBuffer();
   const webp = await sharp(image).webp({ quality: 85 }).toBuffer();
   return { image, jpg, webp };
 }
