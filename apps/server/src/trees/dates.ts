@@ -1,6 +1,7 @@
 import type { TreeDate } from '@jiyin/contracts/treesApi';
 import lunar from 'lunar-javascript';
 import { ApiError } from '../http/errors.ts';
+import { LUNAR_TABLE_FROM, LUNAR_YEARS } from './lunarTable.ts';
 import { reignYear } from './reigns.ts';
 
 const { Lunar, LunarMonth, LunarYear, Solar } = lunar;
@@ -35,25 +36,39 @@ export function normaliseDate(d: TreeDate, label: string): TreeDate {
   return out;
 }
 
-/**
- * Each lunar year's months (month, leap months negative → first julian day, days), built once per
- * process and year. Converting through Lunar.fromYmd instead builds the whole year (its solar terms)
- * again for most dates, as the library keeps one year only: the first read of a tree of thousands of
- * lunar dates spent about a second in it.
- */
-const lunarMonths = new Map<number, Map<number, { firstDay: number; days: number }>>();
+type LunarMonths = Map<number, { firstDay: number; days: number }>;
 
-function monthsOf(year: number): Map<number, { firstDay: number; days: number }> {
+/**
+ * Each lunar year's months (month, leap months negative → first julian day, days): from the table
+ * generated from lunar-javascript for the years it covers, else built by the library once per process
+ * and year. Lunar.fromYmd would compute a year's solar terms again for most dates (the library keeps
+ * one year only): the first read of a tree of thousands of lunar dates spent about a second in it.
+ */
+const lunarMonths = new Map<number, LunarMonths>();
+
+function monthsOf(year: number): LunarMonths {
   let months = lunarMonths.get(year);
-  if (!months) {
+  if (months) return months;
+  const row = LUNAR_YEARS[year - LUNAR_TABLE_FROM];
+  if (row) {
+    const [firstDay, leap, long] = row;
+    const order = Array.from({ length: 12 }, (_, i) => i + 1).flatMap((m) => (m === leap ? [m, -m] : [m]));
+    months = new Map();
+    let day = firstDay;
+    for (const [i, m] of order.entries()) {
+      const days = long & (1 << i) ? 30 : 29;
+      months.set(m, { firstDay: day, days });
+      day += days;
+    }
+  } else {
     months = new Map(
       LunarYear.fromYear(year)
         .getMonthsInYear()
         .map((m) => [m.getMonth(), { firstDay: m.getFirstJulianDay(), days: m.getDayCount() }]),
     );
-    // Bounded: one entry per year in use.
-    if (lunarMonths.size < 20_000) lunarMonths.set(year, months);
   }
+  // Bounded: one entry per year in use.
+  if (lunarMonths.size < 20_000) lunarMonths.set(year, months);
   return months;
 }
 
