@@ -99,7 +99,9 @@ describe.each(testDatabaseTargets())('image processing through the queue on $nam
     expect(await t.app.deps.storage.stat(rows[0].inputKey)).toBeNull();
 
     // A tree file: the whole upload is refused with the file's name, the good picture beside it is not kept.
-    const tree = (await t.app.inject({ method: 'POST', url: TREE_API_PATHS.trees, headers: { cookie }, payload: { name: '图片家谱' } })).json();
+    const tree = (
+      await t.app.inject({ method: 'POST', url: TREE_API_PATHS.trees, headers: { cookie }, payload: { name: '图片家谱' } })
+    ).json();
     const good = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#eee' } })
       .png()
       .toBuffer();
