@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL } from '@jiyin/contracts/relativesApi';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { apiSession, freePort, type SpawnedServer, startServer, stopAll } from './spawned.ts';
@@ -15,7 +16,7 @@ const adminUrl = process.env.DATABASE_URL;
  * The Postgres deployment: two web processes (pages and API, no jobs) and two worker processes (jobs
  * only) on one database. Two users import a parent's and a child's files through different web
  * processes; the workers run the imports and the matching, and each user sees the other as a
- * relative. Without Postgres there is nothing to scale out: the embedded database is one process's.
+ * relative; an image upload is re-encoded by a worker. Without Postgres there is nothing to scale out: the embedded database is one process's.
  */
 describe.skipIf(!adminUrl)('two web and two worker processes on one Postgres', () => {
   const servers: SpawnedServer[] = [];
@@ -69,6 +70,26 @@ describe.skipIf(!adminUrl)('two web and two worker processes on one Postgres', (
         return { s, job };
       }),
     );
+    // Image re-encoding is a job as well: an upload through one web process is re-encoded by a worker
+    // (web processes run no jobs) and served by the other web process.
+    const boundary = 'scale-out-boundary';
+    const picture = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const { uploadUrl } = await sessions[0].s.api(
+      'POST',
+      `${ACCOUNT_PATHS.uploadImage}?type=community`,
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        picture,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    );
+    const served = await fetch(`${people[1].base}${uploadUrl}`);
+    expect(served.status).toBe(200);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 800, height: 400 });
+
     const barcodes: string[] = [];
     for (const { s, job } of sessions) {
       const view = await s.waitImport(job.id, 180_000);

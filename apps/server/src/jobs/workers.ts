@@ -4,6 +4,7 @@ import { registerImportWorker } from '../imports/pipeline.ts';
 import { registerRepackWorker } from '../imports/repack.ts';
 import { registerRelativesWorker } from '../relatives/match.ts';
 import { registerGedcomWorker } from '../trees/import.ts';
+import { registerImageWorker } from '../uploads/jobs.ts';
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -14,4 +15,5 @@ export async function registerWorkers(deps: Deps, log: Log): Promise<void> {
   await registerRelativesWorker(deps, log);
   await registerRepackWorker(deps, log);
   await registerGedcomWorker(deps, log);
+  await registerImageWorker(deps, log);
 }

@@ -11,15 +11,21 @@ declare module 'lunar-javascript' {
   }
   interface SolarStatic {
     fromYmd(year: number, month: number, day: number): { getLunar(): { getYear(): number; getMonth(): number; getDay(): number } };
+    fromJulianDay(julianDay: number): Solar;
   }
   interface LunarMonthInfo {
     getDayCount(): number;
+  }
+  interface LunarYearMonth extends LunarMonthInfo {
+    /** Negative for a leap month. */
+    getMonth(): number;
+    getFirstJulianDay(): number;
   }
   const lunar: {
     Solar: SolarStatic;
     Lunar: { fromYmd(year: number, month: number, day: number): LunarDate };
     LunarMonth: { fromYm(year: number, month: number): LunarMonthInfo | null };
-    LunarYear: { fromYear(year: number): { getLeapMonth(): number } };
+    LunarYear: { fromYear(year: number): { getLeapMonth(): number; getMonthsInYear(): LunarYearMonth[] } };
   };
   export default lunar;
 }

@@ -4,14 +4,20 @@ import { Piscina } from 'piscina';
 import { Gauge, Histogram, type Registry } from 'prom-client';
 import { ElectronicReportError, type ElectronicReportInput } from '../electronic-report/render.ts';
 import type { ImportComputed, Refusal } from '../imports/compute.ts';
+import type { EncodeImageInput, EncodeImageOutput } from '../uploads/encode.ts';
 import type { ProbeGenome } from '../relatives/probing.ts';
 import type * as matcher from './matcher.ts';
 import type * as tasks from './tasks.ts';
 
 const TASKS = fileURLToPath(new URL('./tasks.ts', import.meta.url));
 const MATCHER = fileURLToPath(new URL('./matcher.ts', import.meta.url));
+/**
+ * Image re-encoding on the same threads, from a module of its own: a request waits for it, and a
+ * thread's first image should not wait for the genome engine and the PDF renderer to load.
+ */
+const IMAGES = fileURLToPath(new URL('../uploads/encode.ts', import.meta.url));
 
-export type TaskKind = keyof typeof tasks | 'match';
+export type TaskKind = keyof typeof tasks | 'match' | 'encodeImage';
 
 /** One relatives match on the matching thread: begin, feed what it lacks, end (matcher.ts). */
 export interface MatchSession {
@@ -85,10 +91,10 @@ export class ComputePool {
     }
   }
 
-  private async run<R>(kind: TaskKind, arg: unknown, transferList: ArrayBuffer[] = []): Promise<R> {
+  private async run<R>(kind: TaskKind, arg: unknown, transferList: ArrayBuffer[] = [], filename = TASKS): Promise<R> {
     this.running++;
     try {
-      return await this.timed(kind, () => this.piscina.run(arg, { name: kind, transferList }) as Promise<R>);
+      return await this.timed(kind, () => this.piscina.run(arg, { name: kind, transferList, filename }) as Promise<R>);
     } finally {
       this.running--;
     }
@@ -141,6 +147,12 @@ export class ComputePool {
   /** Reads a GEDCOM file (the family-tree import job). */
   gedcom(text: string, nowYear: number): Promise<ReturnType<typeof tasks.gedcom>> {
     return this.run('gedcom', { text, nowYear });
+  }
+
+  /** Re-encodes an uploaded image (its bytes are given up: they move to the thread). */
+  encodeImage(a: EncodeImageInput): Promise<EncodeImageOutput> {
+    const own = owned(a.bytes);
+    return this.run('encodeImage', { ...a, bytes: own }, [own.buffer as ArrayBuffer], IMAGES);
   }
 
   /**

@@ -1,9 +1,10 @@
 import type { TreeDate } from '@jiyin/contracts/treesApi';
 import lunar from 'lunar-javascript';
 import { ApiError } from '../http/errors.ts';
+import { LUNAR_TABLE_FROM, LUNAR_YEARS } from './lunarTable.ts';
 import { reignYear } from './reigns.ts';
 
-const { Lunar, LunarMonth } = lunar;
+const { Lunar, LunarMonth, LunarYear, Solar } = lunar;
 
 /**
  * Checks a genealogy date against the calendars and fills the western year of a reign date: a
@@ -35,8 +36,41 @@ export function normaliseDate(d: TreeDate, label: string): TreeDate {
   return out;
 }
 
-/** Lunar-to-solar conversions done so far: lunar-javascript builds a whole year for each one. */
-const solarOfLunar = new Map<string, { year: number; month: number; day: number }>();
+type LunarMonths = Map<number, { firstDay: number; days: number }>;
+
+/**
+ * Each lunar year's months (month, leap months negative → first julian day, days): from the table
+ * generated from lunar-javascript for the years it covers, else built by the library once per process
+ * and year. Lunar.fromYmd would compute a year's solar terms again for most dates (the library keeps
+ * one year only): the first read of a tree of thousands of lunar dates spent about a second in it.
+ */
+const lunarMonths = new Map<number, LunarMonths>();
+
+function monthsOf(year: number): LunarMonths {
+  let months = lunarMonths.get(year);
+  if (months) return months;
+  const row = LUNAR_YEARS[year - LUNAR_TABLE_FROM];
+  if (row) {
+    const [firstDay, leap, long] = row;
+    const order = Array.from({ length: 12 }, (_, i) => i + 1).flatMap((m) => (m === leap ? [m, -m] : [m]));
+    months = new Map();
+    let day = firstDay;
+    for (const [i, m] of order.entries()) {
+      const days = long & (1 << i) ? 30 : 29;
+      months.set(m, { firstDay: day, days });
+      day += days;
+    }
+  } else {
+    months = new Map(
+      LunarYear.fromYear(year)
+        .getMonthsInYear()
+        .map((m) => [m.getMonth(), { firstDay: m.getFirstJulianDay(), days: m.getDayCount() }]),
+    );
+  }
+  // Bounded: one entry per year in use.
+  if (lunarMonths.size < 20_000) lunarMonths.set(year, months);
+  return months;
+}
 
 /** The solar (year, month, day) of a date; a lunar month or day unknown stays unknown. */
 export function solarParts(d: TreeDate): { year: number; month?: number; day?: number } {
@@ -44,15 +78,13 @@ export function solarParts(d: TreeDate): { year: number; month?: number; day?: n
   if (!d.chooseLunarCalendar || d.month === undefined || d.day === undefined) {
     return d.chooseLunarCalendar ? { year } : { year, month: d.month, day: d.day };
   }
-  const key = `${year}/${d.month}/${d.day}`;
-  let out = solarOfLunar.get(key);
-  if (!out) {
-    const s = Lunar.fromYmd(year, d.month, d.day).getSolar();
-    out = { year: s.getYear(), month: s.getMonth(), day: s.getDay() };
-    // Bounded: a year of days over a few centuries is far below this.
-    if (solarOfLunar.size < 200_000) solarOfLunar.set(key, out);
-  }
-  return out;
+  const month = monthsOf(year).get(d.month);
+  // A month or day the year does not have: the library's own conversion, which refuses it.
+  const s =
+    month && d.day >= 1 && d.day <= month.days
+      ? Solar.fromJulianDay(month.firstDay + d.day - 1)
+      : Lunar.fromYmd(year, d.month, d.day).getSolar();
+  return { year: s.getYear(), month: s.getMonth(), day: s.getDay() };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

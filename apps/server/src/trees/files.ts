@@ -12,12 +12,12 @@ import {
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { attachmentHeader } from '../http/attachment.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { awaitImage, queueImage } from '../uploads/jobs.ts';
 import { treePerson, type TreeRow } from './queries.ts';
 
 const { familyTrees, treeFiles, treePersons } = schema;
@@ -26,9 +26,6 @@ type Access = (req: FastifyRequest, need: TreeRole) => Promise<{ me: { userId: s
 
 const fileParams = z.object({ fileId: z.string().min(1).max(64) });
 const listQuery = z.object({ personId: z.string().min(1).max(64).optional() });
-/** Refuses decompression bombs (as the image uploads do). */
-const MAX_INPUT_PIXELS = 60_000_000;
-
 const FORMATS = {
   pdf: { contentType: 'application/pdf', ext: 'pdf' },
   png: { contentType: 'image/png', ext: 'png' },
@@ -41,17 +38,6 @@ function sniff(buf: Buffer): keyof typeof FORMATS | null {
   if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
   return null;
-}
-
-/** Scans are re-encoded at full size: legible, but without EXIF (a phone photo's location) or trailing bytes. */
-async function cleaned(buf: Buffer, format: keyof typeof FORMATS, fileName: string): Promise<Buffer> {
-  if (format === 'pdf') return buf;
-  try {
-    const image = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    return await (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
-  } catch (err) {
-    throw new ApiError('UPLOAD_FAILED', `图片「${fileName}」无法读取`, 200, err);
-  }
 }
 
 const view = (r: FileRow): TreeFileView => ({
@@ -122,13 +108,40 @@ export async function treeFileRoutes(app: FastifyInstance, deps: Deps, access: A
           throw new ApiError('BAD_REQUEST', `文件「${f.fileName}」超过 ${TREE_FILE_MAX_BYTES / 1024 / 1024} MB`);
         const format = sniff(raw);
         if (!format) throw new ApiError('UPLOAD_FAILED', `文件「${f.fileName}」不是 PDF、PNG 或 JPG`);
-        ready.push({ name: f.fileName, format, bytes: await cleaned(raw, format, f.fileName) });
+        const id = newId();
+        ready.push({ id, name: f.fileName, format, raw, storageKey: `tree-files/${tree.id}/${id}.${FORMATS[format].ext}` });
+      }
+      // Scans are re-encoded at full size (legible, without EXIF such as a phone photo's location, or
+      // trailing bytes) by jobs on the worker pool, which write them to storage; PDFs are kept as sent.
+      const settled = await Promise.allSettled(
+        ready.map(async (f) =>
+          f.format === 'pdf'
+            ? null
+            : awaitImage(
+                deps,
+                await queueImage(deps, {
+                  userId: me.userId,
+                  purpose: 'tree-file',
+                  format: f.format,
+                  maxSide: null,
+                  target: f.storageKey,
+                  bytes: f.raw,
+                  unreadable: `图片「${f.name}」无法读取`,
+                }),
+              ),
+        ),
+      );
+      const failed = settled.find((r) => r.status === 'rejected');
+      // One bad file refuses the whole upload: what the others stored goes again.
+      if (failed) {
+        for (const f of ready) if (f.format !== 'pdf') await deps.storage.delete(f.storageKey);
+        throw failed.reason;
       }
       const now = deps.now();
-      const rows = ready.map((f) => {
-        const id = newId();
+      const rows = ready.map((f, i) => {
+        const job = settled[i].status === 'fulfilled' ? settled[i].value : null;
         return {
-          id,
+          id: f.id,
           treeId: tree.id,
           personId: body.personId ?? null,
           uploaderUserId: me.userId,
@@ -136,12 +149,12 @@ export async function treeFileRoutes(app: FastifyInstance, deps: Deps, access: A
           title: body.title,
           fileName: f.name,
           contentType: FORMATS[f.format].contentType,
-          size: f.bytes.length,
-          storageKey: `tree-files/${tree.id}/${id}.${FORMATS[f.format].ext}`,
+          size: job?.size ?? f.raw.length,
+          storageKey: f.storageKey,
           createdAt: now,
         };
       });
-      for (const [i, r] of rows.entries()) await deps.storage.put(r.storageKey, ready[i].bytes);
+      for (const f of ready) if (f.format === 'pdf') await deps.storage.put(f.storageKey, f.raw);
       try {
         await db.insert(treeFiles).values(rows);
       } catch (err) {

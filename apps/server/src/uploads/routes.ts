@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { ACCOUNT_PATHS, AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, authCodeSchema, nationCodeSchema, phoneSchema } from '@jiyin/contracts/accounts';
@@ -8,13 +8,13 @@ import { ok } from '@jiyin/contracts/envelope';
 import { FAMILY_IMAGE_MAX_SIDE } from '@jiyin/contracts/libraryApi';
 import { CHAT_IMAGE_MAX_SIDE } from '@jiyin/contracts/social';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { verifySmsCode } from '../auth/smsCodes.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { requireUser } from '../users/session.ts';
-import { writeImageVariants, writeShareVariants } from './variants.ts';
+import { awaitImage, queueImage } from './jobs.ts';
+import { writeShareVariants } from './variants.ts';
 
 /** §7.3 kinds: avatars end up at most 240×240, chat pictures at most 250×250, community pictures and genealogy photos at most 800 (§5). */
 const KINDS = {
@@ -34,8 +34,6 @@ const byAuthQuery = z.object({
   phoneNumber: phoneSchema,
   authCode: authCodeSchema,
 });
-/** Refuses decompression bombs: a small file that claims a huge canvas. */
-const MAX_INPUT_PIXELS = 40_000_000;
 /** A stored upload, or one of its §5 share variants (webp, interlaced jpg). */
 const FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp)$/;
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -47,15 +45,15 @@ function sniffFormat(buf: Buffer): 'png' | 'jpg' | null {
   return null;
 }
 
-/** §7.3 image uploads: png/jpg/jpeg only (checked from the bytes), re-encoded with sharp, served back. */
+/** §7.3 image uploads: png/jpg/jpeg only (checked from the bytes), re-encoded by a job (uploads/jobs.ts), served back. */
 export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
   const root = path.join(deps.config.dataDir, 'uploads');
   // Uploads stored before share variants existed get theirs; in the background, as start need not wait for it.
   writeShareVariants(root).catch((err) => app.log.error({ err }, 'share variants of uploads failed'));
 
-  /** Reads the one `file` part, checks and re-encodes it, stores it, and answers its public URL. */
-  async function store(req: FastifyRequest, kind: keyof typeof KINDS): Promise<string> {
+  /** Reads the one `file` part, checks it, has it re-encoded and stored (a job), and answers its public URL. */
+  async function store(req: FastifyRequest, kind: keyof typeof KINDS, userId: string | null): Promise<string> {
     let input: Buffer;
     try {
       const part = await req.file();
@@ -68,39 +66,24 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
     const format = sniffFormat(input);
     if (!format) throw new ApiError('UPLOAD_FAILED');
     const { dir, maxSide } = KINDS[kind];
-    let output: Buffer;
-    try {
-      // Re-encoding drops anything hidden after the image and its metadata (EXIF location included).
-      const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-      // A jpg is stored interlaced, so it is its own §5 share variant.
-      output = await (format === 'png' ? image.png() : image.jpeg({ quality: 88, progressive: true })).toBuffer();
-    } catch (err) {
-      throw new ApiError('UPLOAD_FAILED', undefined, 200, err);
-    }
-    const name = `${randomUUID()}.${format}`;
-    await mkdir(path.join(root, dir), { recursive: true });
-    await writeFile(path.join(root, dir, name), output);
-    try {
-      await writeImageVariants(path.join(root, dir, name));
-    } catch (err) {
-      throw new ApiError('UPLOAD_FAILED', undefined, 200, err);
-    }
-    return `/uploads/${dir}/${name}`;
+    const url = `/uploads/${dir}/${randomUUID()}.${format}`;
+    // The re-encoding runs as a job on the worker pool; this request waits for it (a bounded time).
+    const id = await queueImage(deps, { userId, purpose: 'upload', format, maxSide, target: url, bytes: input });
+    await awaitImage(deps, id);
+    return url;
   }
 
   app.post(ACCOUNT_PATHS.uploadImage, async (req) => {
-    await requireUser(req, deps);
+    const me = await requireUser(req, deps);
     const { type } = parseInput(typeQuery, req.query);
-    return ok({ uploadUrl: await store(req, type) });
+    return ok({ uploadUrl: await store(req, type, me.userId) });
   });
 
   // During sign-up there is no session yet: the unused sign-up code proves the phone (not consumed).
   app.post(ACCOUNT_PATHS.uploadImageByAuth, async (req) => {
     const q = parseInput(byAuthQuery, req.query);
     await verifySmsCode(deps, { nationCode: q.nationCode, phone: q.phoneNumber, purpose: 'signup' }, q.authCode, false);
-    return ok({ uploadUrl: await store(req, 'avatar') });
+    return ok({ uploadUrl: await store(req, 'avatar', null) });
   });
 
   app.get(ACCOUNT_PATHS.uploadedFiles, async (req, reply) => {

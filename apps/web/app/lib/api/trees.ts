@@ -1,4 +1,4 @@
-import type { ApiTransport } from '@jiyin/contracts/api';
+import type { ApiRequest, ApiTransport } from '@jiyin/contracts/api';
 import { type Envelope, isOk } from '@jiyin/contracts/envelope';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import {
@@ -25,6 +25,19 @@ import { decodeTree, TREE_WIRE_FORMAT, type TreeWire } from '@jiyin/contracts/tr
 
 export type RelationKind = 'parent' | 'child' | 'spouse' | 'sibling';
 
+/** The call that reads a whole tree, in the compact wire form: a large tree arrives and parses several times faster. */
+export function treeRequest(treeId: string, browse: boolean): ApiRequest {
+  return {
+    method: 'GET',
+    path: fillPattern(browse ? TREE_API_PATHS.browse : TREE_API_PATHS.tree, { treeId }),
+    query: { format: TREE_WIRE_FORMAT },
+  };
+}
+
+export function decodeTreeAnswer(res: Envelope<TreeWire>): Envelope<TreeDataView> {
+  return { ...res, data: isOk(res) ? decodeTree(res.data) : null };
+}
+
 /** §7.9 family_tree_ds and the reunion info calls. */
 export function treesClient(api: ApiTransport) {
   const t = (p: string, params: Record<string, string>) => fillPattern(p, params);
@@ -33,15 +46,8 @@ export function treesClient(api: ApiTransport) {
       api({ method: 'GET', path: TREE_API_PATHS.trees, query: current ? { current } : undefined }),
     createTree: (name: string): Promise<Envelope<TreeDataView>> => api({ method: 'POST', path: TREE_API_PATHS.trees, body: { name } }),
     /** An own tree (owner, editor); browse mode (§4) reads a tree shared for viewing through its own call. */
-    tree: async (treeId: string, browse = false): Promise<Envelope<TreeDataView>> => {
-      // The compact wire form: a large tree arrives and parses several times faster.
-      const res: Envelope<TreeWire> = await api({
-        method: 'GET',
-        path: t(browse ? TREE_API_PATHS.browse : TREE_API_PATHS.tree, { treeId }),
-        query: { format: TREE_WIRE_FORMAT },
-      });
-      return { ...res, data: isOk(res) ? decodeTree(res.data) : null };
-    },
+    tree: async (treeId: string, browse = false): Promise<Envelope<TreeDataView>> =>
+      decodeTreeAnswer((await api(treeRequest(treeId, browse))) as Envelope<TreeWire>),
     updateTree: (
       treeId: string,
       body: { name?: string; masterNodeId?: string; generationNames?: TreeGenerationNames[] },

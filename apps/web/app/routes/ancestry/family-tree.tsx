@@ -16,6 +16,7 @@ import {
 import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Radio, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
+import { earlyTreeKey, earlyTreeScript, signEarlyTree, takeEarlyTree } from '../../components/trees/earlyTree.ts';
 import { FamilyTreeCanvas } from '../../components/trees/FamilyTreeCanvas.tsx';
 import { GenerationNamesForm, generationChar } from '../../components/trees/GenerationNamesForm.tsx';
 import { PersonPanel } from '../../components/trees/PersonPanel.tsx';
@@ -47,13 +48,18 @@ function saveTreeCookie(id: string) {
  * §4 current family tree: ?id= (a link), else the stored cookie, else the user's own tree, else the
  * first. The tree itself is read in the browser (a tree of thousands of persons would otherwise be
  * carried twice in the page): an own tree through its call, a tree shared for browsing through the
- * browse call.
+ * browse call. On a first load that call starts from an inline script as the HTML arrives (earlyTree.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get('id');
+  const url = new URL(request.url);
+  const asked = url.searchParams.get('id');
   const res = await apiClient(context.api).trees(asked ?? readCookie(request.headers.get('cookie'), COOKIES.familyTreeId.name));
-  if (!isOk(res)) return { list: [] as TreeListItem[], error: res.msg };
-  return { list: res.data.list, error: null };
+  if (!isOk(res)) return { list: [] as TreeListItem[], error: res.msg, early: null };
+  const current = res.data.list.find((t) => t.isSelected);
+  const early = current
+    ? await signEarlyTree(current.id, current.role === 'viewer', context.signKeys, `${url.pathname}${url.search}`)
+    : null;
+  return { list: res.data.list, error: null, early };
 }
 
 type FormState = { mode: 'add'; kind: RelationKind | null; of: string | null } | { mode: 'edit'; personId: string } | null;
@@ -89,7 +95,8 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
     if (!currentId) return setData(null);
     setData((d) => (d?.id === currentId ? d : null));
     let live = true;
-    void api.tree(currentId, browse).then((r) => {
+    const early = takeEarlyTree(earlyTreeKey(currentId, browse));
+    void (early ? early.then((r) => r ?? api.tree(currentId, browse)) : api.tree(currentId, browse)).then((r) => {
       if (!live) return;
       if (isOk(r)) setData(r.data);
       else setLoadError(r.msg);
@@ -194,6 +201,10 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   if (current && !data && !loadError) {
     return (
       <div className="family-tree-page">
+        {loaderData.early && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the early tree call; its text escapes `<` (earlyTree.ts)
+          <script dangerouslySetInnerHTML={{ __html: earlyTreeScript(loaderData.early) }} />
+        )}
         <Spin tip="正在打开家谱…" fullscreen={false}>
           <div className="family-tree-canvas" />
         </Spin>
