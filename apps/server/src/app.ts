@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { apiRoutes } from './api.ts';
 import { logoutRoutes } from './auth/logout.ts';
 import { createProviders } from './auth/providers.ts';
+import { CatalogCache } from './catalog/cache.ts';
 import type { Deps } from './deps.ts';
 import { healthRoutes } from './health/routes.ts';
 import { envelopeErrorHandler } from './http/envelope.ts';
@@ -88,6 +89,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
       delay: metrics.liveDelay,
     }),
     wechat: wechatPlatform(base.wechatProvider, config, now, app.log),
+    catalog: new CatalogCache(base.database),
   };
   app.log.info(
     `sms provider: ${deps.sms.name}, captcha provider: ${deps.captcha.name}, queue: ${deps.queue.kind}, storage: ${deps.storage.kind}, pool threads: ${deps.pool.threads}, pay providers: ${[...deps.pay.keys()].join(',') || 'none'}`,
@@ -110,6 +112,8 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
   if (config.role !== 'worker') {
     app.addHook('onReady', () => deps.live.start());
     app.addHook('onClose', () => deps.live.close());
+    app.addHook('onReady', () => deps.catalog.start());
+    app.addHook('onClose', () => deps.catalog.close());
   }
   // In-process calls made by server-side rendering carry this per-process secret and skip the
   // per-IP limit, because the page request that caused them was already counted.

@@ -1,5 +1,6 @@
 import type { Database } from '@jiyin/db';
 import type { CaptchaProvider, SmsProvider } from './auth/providers.ts';
+import type { CatalogCache } from './catalog/cache.ts';
 import type { Config } from './config.ts';
 import type { WechatPlatform } from './embed/wechat.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -26,6 +27,8 @@ export interface Deps {
   pay: PayProviders;
   /** Live connections of this process (new messages, notices and counts, §2.6). */
   live: LiveHub;
+  /** The public product lists, kept in memory until a product changes. */
+  catalog: CatalogCache;
   /** The messaging-app platform (§7.5 JS-SDK ticket cached per process, §6 sign-in); null when none is configured. */
   wechat: WechatPlatform | null;
 }

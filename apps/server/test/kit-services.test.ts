@@ -1,4 +1,5 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { FISSION_PATHS } from '@jiyin/contracts/fission';
 import { KIT_RESULT_PATHS } from '@jiyin/contracts/kitServices';
@@ -331,10 +332,15 @@ describe.each(testDatabaseTargets())('kit services, staff back office and referr
     const list = (await call('GET', STAFF_PATHS.products, staff)).data.list;
     expect(list.find((p: { id: string }) => p.id === 'HPV')).toMatchObject({ name: '宫颈癌筛查（HPV）', price: 19900, online: true });
     const edit = (body: unknown) => call('PUT', fillPattern(STAFF_PATHS.product, { id: 'HP' }), staff, body);
+    // The shop's list is served from memory: an edit must show in it at once.
+    const listed = async () => (await call('GET', API_PATHS.commodityList, null)).data.list.map((p: { id: string }) => p.id);
+    expect(await listed()).toContain('HP');
     expect((await edit({ online: true, stock: -1 })).msg).toBe('库存不能为负');
     expect((await edit({ online: false, stock: 50 })).code).toBe(0);
     expect((await call('POST', SHOP_PATHS.skuPrice, null, { productId: 'HP', sku: 'HP-1', count: 1 })).code).toBe(CODES.NOT_FOUND.code);
+    expect(await listed()).not.toContain('HP');
     expect((await edit({ online: true, stock: null })).code).toBe(0);
+    expect(await listed()).toContain('HP');
     expect((await call('PUT', fillPattern(STAFF_PATHS.product, { id: 'HP' }), alice, { online: false, stock: null })).code).toBe(
       CODES.NO_PERMISSION.code,
     );

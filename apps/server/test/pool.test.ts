@@ -1,7 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { GenomeError } from '@jiyin/genome';
 import { Registry } from 'prom-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMPUTE_NICENESS } from '../src/pool/background.ts';
 import { ComputePool, genomeErrorOf } from '../src/pool/index.ts';
+
+/** A thread's nice value: field 19 of its stat line (fields counted after the name, which may hold spaces). */
+const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+const threadNices = () => readdirSync('/proc/self/task').map((tid) => niceOf(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
 
 /**
  * The pool's own contract (imports.test.ts and the others run whole imports, PDFs and matches
@@ -33,6 +39,16 @@ describe('compute pool', () => {
     expect('refused' in out).toBe(true);
     expect(shared.byteLength).toBe(64);
     expect(view[0]).toBe(65);
+  });
+
+  // Under load the compute threads must leave the cores to the web thread and the database thread first.
+  it.runIf(process.platform === 'linux')('runs its threads at a lower priority than the thread that serves requests', () => {
+    const mine = niceOf(readFileSync('/proc/self/stat', 'utf8'));
+    const lowered = Math.min(19, mine + COMPUTE_NICENESS);
+    expect(lowered).toBeGreaterThan(mine);
+    // The pool's one thread, started by the tests above; this thread and every other one keep their priority.
+    expect(threadNices().filter((n) => n === lowered)).toHaveLength(1);
+    expect(threadNices().filter((n) => n !== lowered && n !== mine)).toEqual([]);
   });
 
   it('shows its threads, queue and task durations per kind on /metrics', async () => {

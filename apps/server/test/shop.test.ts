@@ -15,7 +15,8 @@ import {
 } from '@jiyin/contracts/shop';
 import { schema, testDatabaseTargets } from '@jiyin/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogChanged } from '../src/catalog/cache.ts';
 import { AlipayProvider, alipaySignContent } from '../src/payments/alipay.ts';
 import { DevPayProvider } from '../src/payments/providers.ts';
 import { closeUnpaidOrders } from '../src/payments/reconcile.ts';
@@ -147,6 +148,21 @@ describe.each(testDatabaseTargets())('catalogue, orders and payments on $name', 
     const list = await call('GET', '/web/api/new/commodity/list?tags=y_full', null);
     expect(list.data.list.map((p: { id: string }) => p.id)).toEqual(['Y_FULL']);
     expect(list.data.list[0]).not.toHaveProperty('stock');
+  });
+
+  it('serves the product list from memory until a change is announced, by any process', async () => {
+    const names = async () =>
+      (await call('GET', '/web/api/new/commodity/list?tags=y_full', null)).data.list.map((p: { name: string }) => p.name);
+    const [before] = await names();
+    // Another process (or an operator in SQL) renames the product: this one still has its list in memory…
+    await t.database.db.update(schema.products).set({ name: '改名的 Y 测序' }).where(eq(schema.products.id, 'Y_FULL'));
+    expect(await names()).toEqual([before]);
+    // …until the change is announced on the catalogue channel, as every product edit does.
+    await catalogChanged(t.database.db);
+    await vi.waitFor(async () => expect(await names()).toEqual(['改名的 Y 测序']), { timeout: 5000 });
+    await t.database.db.update(schema.products).set({ name: before }).where(eq(schema.products.id, 'Y_FULL'));
+    await catalogChanged(t.database.db);
+    await vi.waitFor(async () => expect(await names()).toEqual([before]), { timeout: 5000 });
   });
 
   it('creates one order per idempotency key, at the server price, from the caller’s own address', async () => {

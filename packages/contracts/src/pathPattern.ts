@@ -4,9 +4,19 @@
  */
 export type Params = Record<string, string>;
 
+/** Patterns come from fixed tables (redirects, guards) tried against every link a page renders: split each once. */
+const splitPatterns = new Map<string, string[]>();
+/** A table is tried row by row against one path: its split is kept for the rows after the first. */
+let lastPath = { pathname: '', segs: [] as string[] };
+
 export function matchPattern(pattern: string, pathname: string): Params | null {
-  const pat = split(pattern);
-  const segs = split(pathname);
+  let pat = splitPatterns.get(pattern);
+  if (!pat) {
+    pat = split(pattern);
+    splitPatterns.set(pattern, pat);
+  }
+  if (lastPath.pathname !== pathname) lastPath = { pathname, segs: split(pathname) };
+  const segs = lastPath.segs;
   const params: Params = {};
   for (let i = 0; i < pat.length; i++) {
     const p = pat[i];

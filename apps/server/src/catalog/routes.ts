@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
-import { listOnlineProducts, onlineProduct } from './queries.ts';
+import { onlineProduct } from './queries.ts';
 
 const listQuery = z.object({
   tags: z
@@ -23,10 +23,11 @@ const listQuery = z.object({
     .pipe(z.array(z.enum(COMMODITY_TAGS, { error: '未知的商品标签' })).max(COMMODITY_TAGS.length)),
 });
 
-export async function catalogRoutes(app: FastifyInstance, { database }: Deps) {
-  app.get(API_PATHS.commodityList, async (req) => {
+export async function catalogRoutes(app: FastifyInstance, { database, catalog }: Deps) {
+  app.get(API_PATHS.commodityList, async (req, reply) => {
     const { tags } = parseInput(listQuery, req.query);
-    return ok({ list: await listOnlineProducts(database.db, tags) });
+    // Served as serialised when cached: the list is read by every page and changes only with a staff edit.
+    return reply.type('application/json; charset=utf-8').send((await catalog.list(tags)).json);
   });
 
   /** §7.8 sku price: what the server will charge, the page never computes it. */
@@ -39,7 +40,7 @@ export async function catalogRoutes(app: FastifyInstance, { database }: Deps) {
   });
 
   app.get(SHOP_PATHS.priceRange, async () => {
-    const range = standardPriceRange(await listOnlineProducts(database.db, ['standard', 'trait']));
+    const range = standardPriceRange((await catalog.list(['standard', 'trait'])).products);
     if (!range) throw new ApiError('NOT_FOUND', '暂无在售的全能版或特质版');
     return ok(range);
   });

@@ -103,36 +103,62 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
   });
 }
 
-/** Loaders call the API in-process (no network hop), with the visitor's cookies and agent. */
+/**
+ * Loaders call the API in-process (no network hop), with the visitor's cookies and agent. The loaders
+ * of one page run together and several read the same thing (the root's and the home page's product
+ * list): within one page request a GET is asked once, and each loader gets its own copy of the answer.
+ */
 function inProcessTransport(app: FastifyInstance, req: FastifyRequest, internalToken: string, pagePath: string): ApiTransport {
-  return async ({ method, path: apiPath, query, body, headers: extraHeaders }) => {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(query ?? {})) {
-      if (v === undefined) continue;
-      for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+  const gets = new Map<string, Promise<string>>();
+  return async (call) => {
+    let body: Promise<string> | undefined;
+    if (call.method === 'GET') {
+      const key = JSON.stringify([call.path, call.query, call.headers]);
+      body = gets.get(key);
+      if (!body) {
+        body = injected(app, req, internalToken, pagePath, call);
+        gets.set(key, body);
+      }
     }
-    const qs = search.toString();
-    const res = await app.inject({
-      method,
-      url: qs ? `${apiPath}?${qs}` : apiPath,
-      payload: body === undefined ? undefined : JSON.stringify(body),
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
-        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
-        'user-agent': String(req.headers['user-agent'] ?? ''),
-        'x-page-path': pagePath,
-        // Headers the loader chose, e.g. the share token and sample flag of report pages (§6).
-        ...extraHeaders,
-        [INTERNAL_HEADER]: internalToken,
-      },
-    });
+    const text = await (body ?? injected(app, req, internalToken, pagePath, call));
     try {
-      return JSON.parse(res.body);
+      return JSON.parse(text);
     } catch {
       return fail('INTERNAL');
     }
   };
+}
+
+/** One API call through the whole Fastify pipeline, as the visitor's browser would make it; answers the body. */
+async function injected(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  internalToken: string,
+  pagePath: string,
+  { method, path: apiPath, query, body, headers: extraHeaders }: Parameters<ApiTransport>[0],
+): Promise<string> {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v]) search.append(k, String(item));
+  }
+  const qs = search.toString();
+  const res = await app.inject({
+    method,
+    url: qs ? `${apiPath}?${qs}` : apiPath,
+    payload: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      'user-agent': String(req.headers['user-agent'] ?? ''),
+      'x-page-path': pagePath,
+      // Headers the loader chose, e.g. the share token and sample flag of report pages (§6).
+      ...extraHeaders,
+      [INTERNAL_HEADER]: internalToken,
+    },
+  });
+  return res.body;
 }
 
 function toWebRequest(req: FastifyRequest, reply: FastifyReply, url: URL): Request {

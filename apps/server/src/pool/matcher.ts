@@ -3,7 +3,9 @@
  * (RELATIVES_CACHE_MB) between jobs, so both the comparisons and the memory live off the event loop.
  */
 import { MatchMemory } from '../relatives/memory.ts';
+import { runInBackground } from './background.ts';
 
+runInBackground();
 const memory = new MatchMemory();
 
 export function begin(a: Parameters<MatchMemory['begin']>[0]) {

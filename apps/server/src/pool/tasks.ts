@@ -7,6 +7,9 @@ import { ElectronicReportError, type ElectronicReportInput, renderElectronicRepo
 import { computeImport, computeRepack, type Refusal, refusalOf } from '../imports/compute.ts';
 import { firstProbing, type ProbeGenome } from '../relatives/probing.ts';
 import { GedcomError, parseGedcom } from '../trees/gedcom.ts';
+import { runInBackground } from './background.ts';
+
+runInBackground();
 
 export function importFile(a: { bytes: Uint8Array; statedSex: 'male' | 'female' | null }) {
   return computeImport(a.bytes, a.statedSex);

@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { catalogChanged } from '../catalog/cache.ts';
 import { accountKey, throttledAttempt } from '../auth/throttle.ts';
 import { newId } from '../auth/tokens.ts';
 import { maskPhone } from '../auth/users.ts';
@@ -300,12 +301,18 @@ export async function staffBackOfficeRoutes(app: FastifyInstance, deps: Deps) {
     const me = await requireStaffSession(req, deps);
     const { id } = parseInput(productParams, req.params);
     const edit = parseInput(productEditSchema, req.body);
-    const [row] = await db
-      .update(products)
-      .set({ ...edit, updatedAt: deps.now() })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
+    const [row] = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(products)
+        .set({ ...edit, updatedAt: deps.now() })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      if (updated.length) await catalogChanged(tx);
+      return updated;
+    });
     if (!row) throw new ApiError('NOT_FOUND', '商品不存在');
+    // This process forgets the old lists now; the others when the notification reaches them.
+    deps.catalog.clear();
     await audit(deps, req, me.userId, 'staff-product-edit', { productId: id, ...edit });
     return ok({ id, ...edit });
   });
