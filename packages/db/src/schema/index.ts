@@ -18,3 +18,4 @@ export * from './kitServices.ts';
 export * from './fission.ts';
 export * from './community.ts';
 export * from './trees.ts';
+export * from './shares.ts';
