@@ -169,7 +169,9 @@ describe.each(testDatabaseTargets())('tested persons on $name', (target) => {
     // Inviting the same number again refreshes the invitation: no second row, no second notice.
     t.clock.advance(3600_000);
     expect((await invite(alice, p.id, '13900000002')).body).toBe(unknown.body);
-    expect(await mine(bob)).toEqual([{ ...inv, expiresAt: new Date(t.clock.now.getTime() + SHARE_INVITE_TTL_DAYS * 86_400_000).toISOString() }]);
+    expect(await mine(bob)).toEqual([
+      { ...inv, expiresAt: new Date(t.clock.now.getTime() + SHARE_INVITE_TTL_DAYS * 86_400_000).toISOString() },
+    ]);
     expect((await call('GET', shares(p.id), alice)).data.list).toHaveLength(2);
 
     // Accepting (twice is once): read-only access, and the owner now sees the name.

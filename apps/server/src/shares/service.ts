@@ -17,7 +17,9 @@ import { notify } from '../notifications/service.ts';
 const { shareInvitations, users } = schema;
 
 export type InvitationRow = typeof shareInvitations.$inferSelect;
-export type ShareTarget = { kind: 'tree'; treeId: string; name: string; role: 'editor' | 'viewer' } | { kind: 'person'; personId: string; name: string };
+export type ShareTarget =
+  | { kind: 'tree'; treeId: string; name: string; role: 'editor' | 'viewer' }
+  | { kind: 'person'; personId: string; name: string };
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -33,11 +33,7 @@ export const shareInvitations = pgTable(
     index('share_invitations_phone_idx').on(t.nationCode, t.phone, t.status),
     index('share_invitations_inviter_idx').on(t.inviterUserId, t.createdAt),
     // One open invitation per object and number: inviting again refreshes it.
-    uniqueIndex('share_invitations_tree_pending_uq')
-      .on(t.treeId, t.nationCode, t.phone)
-      .where(sql`${t.status} = 'pending'`),
-    uniqueIndex('share_invitations_person_pending_uq')
-      .on(t.personId, t.nationCode, t.phone)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('share_invitations_tree_pending_uq').on(t.treeId, t.nationCode, t.phone).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('share_invitations_person_pending_uq').on(t.personId, t.nationCode, t.phone).where(sql`${t.status} = 'pending'`),
   ],
 );
