@@ -544,6 +544,12 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
       ),
     );
     expect(bData.familyTrees).toEqual([]);
+    // The invitations A sent, with the numbers A typed; B sent none.
+    expect(data.shareInvitationsSent).toMatchObject([
+      { kind: 'tree', treeId, phone: '13900000402', status: 'accepted' },
+      { kind: 'tree', treeId, phone: '13900000499', status: 'pending' },
+    ]);
+    expect(bData.shareInvitationsSent).toEqual([]);
   });
 
   it('limits tree invitations: 10 open a tree, 20 an account a day, the refusal the same for any number', async () => {
