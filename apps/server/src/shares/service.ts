@@ -16,7 +16,6 @@ import { notify } from '../notifications/service.ts';
 
 const { shareInvitations, users } = schema;
 
-export type InvitationRow = typeof shareInvitations.$inferSelect;
 export type ShareTarget =
   | { kind: 'tree'; treeId: string; name: string; role: 'editor' | 'viewer' }
   | { kind: 'person'; personId: string; name: string };
@@ -24,7 +23,7 @@ export type ShareTarget =
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The invitation rows of one tree or person. */
-export function ofObject(target: { treeId: string } | { personId: string }) {
+function ofObject(target: { treeId: string } | { personId: string }) {
   return 'treeId' in target ? eq(shareInvitations.treeId, target.treeId) : eq(shareInvitations.personId, target.personId);
 }
 
