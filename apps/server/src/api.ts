@@ -29,6 +29,7 @@ import { reportRoutes } from './reports/routes.ts';
 import { surnameRoutes } from './surnames/routes.ts';
 import { staffBackOfficeRoutes } from './staff/routes.ts';
 import { reunionRoutes } from './reunion/routes.ts';
+import { shareInviteRoutes } from './shares/routes.ts';
 import { treeRoutes } from './trees/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -69,6 +70,7 @@ const DOMAINS = [
   staffBackOfficeRoutes,
   treeRoutes,
   reunionRoutes,
+  shareInviteRoutes,
 ];
 
 export async function apiRoutes(app: FastifyInstance, deps: Deps) {

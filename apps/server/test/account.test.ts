@@ -12,7 +12,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FsStorage } from '../src/storage/index.ts';
-import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
+import { acceptShareInvitations, signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 type Answer = { code: number; data: any; msg: string };
@@ -265,6 +265,7 @@ describe.each(testDatabaseTargets())('addresses, uploads, data export and accoun
       phoneNumber: '13700000002',
       nationCode: '86',
     });
+    expect(await acceptShareInvitations(t, bob)).toBe(1);
     await call('POST', ACCOUNT_PATHS.deliveryAddresses, carol, ADDRESS);
     expect((await call('GET', ACCOUNT_PATHS.persons, bob)).data.list.some((p: { id: string }) => p.id === person.id)).toBe(true);
     const rawFile = await storeRawFile(carol, person.id, 'carol.txt', Buffer.from('rs1\t1\t100\tAG\n'));

@@ -1,4 +1,6 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { SHARE_INVITE_PATHS } from '@jiyin/contracts/sharesApi';
 import { type Database, seedDemoContent, type TestDatabaseTarget } from '@jiyin/db';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, type BuildOptions, buildApp } from '../src/app.ts';
@@ -66,4 +68,15 @@ export async function signUpUser(t: TestApp, phone: string, password = 'jiyin-St
   const cookie = res.cookies.find((c) => c.name === '__token');
   if (!cookie) throw new Error('no session cookie');
   return `__token=${cookie.value}`;
+}
+
+/** The signed-in account accepts every share invitation addressed to its number (shares are invitations). */
+export async function acceptShareInvitations(t: TestApp, cookie: string): Promise<number> {
+  const mine = (await t.app.inject({ method: 'GET', url: SHARE_INVITE_PATHS.mine, headers: { cookie } })).json();
+  if (mine.code !== 0) throw new Error(`invitations failed: ${JSON.stringify(mine)}`);
+  for (const inv of mine.data.list as { id: string }[]) {
+    const res = await t.app.inject({ method: 'POST', url: fillPattern(SHARE_INVITE_PATHS.accept, { id: inv.id }), headers: { cookie } });
+    if (res.json().code !== 0) throw new Error(`accept failed: ${res.body}`);
+  }
+  return mine.data.list.length;
 }

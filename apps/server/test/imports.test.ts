@@ -16,7 +16,7 @@ import { RAW_DATA_PRODUCT_ID, RELATIVES_MATCH_JOB, registerImportWorker, runImpo
 import { simulatedCalls, vendorFileBytes } from '../src/imports/simulated.ts';
 import { CHUNK_LIMIT_BYTES } from '../src/imports/uploads.ts';
 import { FsStorage } from '../src/storage/index.ts';
-import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
+import { acceptShareInvitations, signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 const { genomes, genomeLayouts, reportResults, kits, rawFiles, notifications, queueJobs, importJobs } = schema;
 
@@ -408,6 +408,7 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
       nationCode: '86',
     });
     expect(shared.code).toBe(0);
+    expect(await acceptShareInvitations(t, bob)).toBe(1);
     expect((await call('GET', fillPattern(ACCOUNT_PATHS.person, { id: alicePerson }), bob)).code).toBe(0);
     const params = { personId: alicePerson, fileId: firstUpload.id };
     const notFound = { code: CODES.NOT_FOUND.code, msg: '检测人不存在' };

@@ -11,7 +11,7 @@ import { schema, testDatabaseTargets } from '@jiyin/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevPayProvider } from '../src/payments/providers.ts';
-import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
+import { acceptShareInvitations, signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 type Answer = { code: number; data: any; msg: string };
@@ -219,6 +219,7 @@ describe.each(testDatabaseTargets())('kit services, staff back office and referr
     );
     // Shared with Bob: he may read it.
     await call('POST', fillPattern(ACCOUNT_PATHS.personShares, { id: alicePerson }), alice, { nationCode: '86', phoneNumber: phone(3) });
+    expect(await acceptShareInvitations(t, bob)).toBe(1);
     expect((await one(bob)).data.id).toBe(saved.data.id);
     // The owner was told.
     const [notice] = await t.database.db.select().from(schema.notifications).where(eq(schema.notifications.relatedId, 'HV0000000010'));

@@ -21,7 +21,7 @@ import { runRelativesMatch } from '../src/relatives/match.ts';
 import { matchId } from '../src/relatives/queries.ts';
 import { drainQueue } from './drain.ts';
 import { genomeColumns } from './genomes.ts';
-import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
+import { acceptShareInvitations, signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 type Answer = { code: number; data: any; msg: string };
@@ -128,6 +128,7 @@ describe.each(testDatabaseTargets())('gene relatives on $name', (target) => {
       nationCode: '86',
     });
     expect(shared.code).toBe(0);
+    expect(await acceptShareInvitations(t, cookie.frank)).toBe(1);
   }, 120_000);
   afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ import {
   simulatePedigree,
 } from '@jiyin/genome';
 import { eq } from 'drizzle-orm';
-import { signUpUser, type TestApp } from './helpers.ts';
+import { acceptShareInvitations, signUpUser, type TestApp } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each assertion reads the fields it checks
 export type Answer = { code: number; data: any; msg: string };
@@ -154,5 +154,6 @@ export async function seedReportWorld(t: TestApp, phonePrefix: string): Promise<
     payload: { phoneNumber: `${phonePrefix}03`, nationCode: '86' },
   });
   if ((shared.json() as Answer).code !== 0) throw new Error(`share failed: ${shared.body}`);
+  await acceptShareInvitations(t, carol);
   return { alice, bob, carol, dave, barcodes, persons, items: man.items, computedAt: computedAt.toISOString() };
 }

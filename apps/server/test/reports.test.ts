@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleLockedItems } from '../src/reports/sample.ts';
 import { PREVIEW_ITEMS, referenceOf } from '../src/reports/service.ts';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { acceptShareInvitations, startTestApp, type TestApp } from './helpers.ts';
 import { type Answer, type ReportWorld, seedReportWorld, UNREAD_ITEM } from './reportFixtures.ts';
 
 const KB = loadKnowledgeBase();
@@ -461,6 +461,7 @@ describe.each(testDatabaseTargets())('report reads on $name', (target) => {
           nationCode: '86',
         });
         expect(again.code).toBe(0);
+        expect(await acceptShareInvitations(t, w.carol)).toBe(1);
       }
     });
 

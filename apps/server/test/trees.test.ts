@@ -4,6 +4,7 @@ import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { SHARE_INVITE_PATHS, SHARE_INVITE_SENT, type ShareInvitationView } from '@jiyin/contracts/sharesApi';
 import { REUNION_API_PATHS, TREE_API_PATHS } from '@jiyin/contracts/treesApi';
 import { decodeTree, TREE_WIRE_FORMAT } from '@jiyin/contracts/treeWire';
 import { schema, testDatabaseTargets } from '@jiyin/db';
@@ -132,6 +133,54 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(bad).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '出生日期：日期不存在' });
   });
 
+  const invite = (who: Who, tree: string, phoneNumber: string, role: 'editor' | 'viewer' = 'viewer') =>
+    t.app.inject({
+      method: 'POST',
+      url: fillPattern(TREE_API_PATHS.members, { treeId: tree }),
+      headers: { cookie: cookie[who] },
+      payload: { phoneNumber, nationCode: '86', role },
+    });
+  const mine = async (who: Who): Promise<ShareInvitationView[]> => (await call('GET', SHARE_INVITE_PATHS.mine, who)).data.list;
+  const acceptPath = (id: string) => fillPattern(SHARE_INVITE_PATHS.accept, { id });
+
+  /** A shares the tree with B (browse only) as an invitation B accepts; nothing is given away before. */
+  async function shareWithB() {
+    // (a) B's number and a number with no account get byte-identical answers.
+    const registered = await invite('a', treeId, '13900000402');
+    t.clock.advance(1000);
+    const unknown = await invite('a', treeId, '13900000499');
+    expect(registered.body).toBe(unknown.body);
+    expect(registered.json()).toEqual({ code: 0, data: { notice: SHARE_INVITE_SENT }, msg: 'ok' });
+    // (b) The owner's member list shows masked numbers without names until an invitation is accepted.
+    const members = (await call('GET', path(TREE_API_PATHS.members), 'a')).data.list;
+    expect(members).toEqual([
+      expect.objectContaining({ userId: null, name: null, phone: '139****0402', role: 'viewer', status: 'pending' }),
+      expect.objectContaining({ userId: null, name: null, phone: '139****0499', role: 'viewer', status: 'pending' }),
+    ]);
+    expect(JSON.stringify(members)).not.toContain('亲戚');
+    // (c) B gets nothing before accepting.
+    expect((await call('GET', TREE_API_PATHS.trees, 'b')).data.list).toEqual([]);
+    expect((await call('GET', path(TREE_API_PATHS.browse), 'b')).code).toBe(CODES.NOT_FOUND.code);
+    const [inv] = await mine('b');
+    expect(inv).toMatchObject({ kind: 'tree', name: '王氏家谱', role: 'viewer', inviterName: '谱主', treeId });
+    // (d) The outsider neither sees nor accepts it, nor revokes it; same answer as a made-up id.
+    expect(await mine('o')).toEqual([]);
+    const gone = { code: CODES.NOT_FOUND.code, data: null, msg: '邀请不存在或已失效' };
+    for (const id of [inv.id, 'no-such-invitation']) {
+      expect(await call('POST', acceptPath(id), 'o')).toEqual(gone);
+      expect(await call('POST', fillPattern(SHARE_INVITE_PATHS.decline, { id }), 'o')).toEqual(gone);
+      expect(await call('DELETE', fillPattern(SHARE_INVITE_PATHS.one, { id }), 'o')).toEqual(gone);
+    }
+    expect((await call('GET', TREE_API_PATHS.trees, 'o')).data.list).toEqual([]);
+    // B accepts (twice is once); the owner now sees B's name beside the accepted membership.
+    expect((await call('POST', acceptPath(inv.id), 'b')).data).toEqual({ kind: 'tree', treeId, personId: null });
+    expect((await call('POST', acceptPath(inv.id), 'b')).code).toBe(0);
+    expect((await call('GET', path(TREE_API_PATHS.members), 'a')).data.list).toEqual([
+      expect.objectContaining({ userId: userId.b, name: '亲戚', phone: '139****0402', role: 'viewer', status: 'accepted' }),
+      expect.objectContaining({ userId: null, name: null, phone: '139****0499', status: 'pending' }),
+    ]);
+  }
+
   it('keeps private trees private and lets a browse-only viewer see living persons as 在世 only', async () => {
     // Outsider and not-yet-shared user: nothing by id, nothing by listing.
     for (const who of ['b', 'o'] as const) {
@@ -149,8 +198,7 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     }
     expect((await call('GET', path(TREE_API_PATHS.browse), null)).code).toBe(CODES.NOT_LOGGED_IN.code);
 
-    const share = await call('POST', path(TREE_API_PATHS.members), 'a', { phoneNumber: '13900000402', role: 'viewer' });
-    expect(share.code).toBe(0);
+    await shareWithB();
     // Only the owner shares.
     expect((await call('POST', path(TREE_API_PATHS.members), 'b', { phoneNumber: '13900000403', role: 'editor' })).code).toBe(
       CODES.NO_PERMISSION.code,
@@ -496,6 +544,64 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
       ),
     );
     expect(bData.familyTrees).toEqual([]);
+    // The invitations A sent, with the numbers A typed; B sent none.
+    expect(data.shareInvitationsSent).toMatchObject([
+      { kind: 'tree', treeId, phone: '13900000402', status: 'accepted' },
+      { kind: 'tree', treeId, phone: '13900000499', status: 'pending' },
+    ]);
+    expect(bData.shareInvitationsSent).toEqual([]);
+  });
+
+  it('limits tree invitations: 10 open a tree, 20 an account a day, the refusal the same for any number', async () => {
+    const trees: string[] = [];
+    for (const name of ['甲谱', '乙谱', '丙谱']) trees.push((await call('POST', TREE_API_PATHS.trees, 'o', { name })).data.id);
+    const number = (i: number) => `1360000${String(i).padStart(4, '0')}`;
+    for (let i = 0; i < 10; i++) expect((await invite('o', trees[0], number(i))).json().code).toBe(0);
+    expect((await invite('o', trees[0], number(10))).json()).toMatchObject({ code: CODES.SHARE_INVITE_OPEN_LIMIT.code });
+    for (let i = 10; i < 20; i++) expect((await invite('o', trees[1], number(i))).json().code).toBe(0);
+    const refused = await invite('o', trees[2], number(20));
+    expect(refused.json()).toEqual({ code: CODES.SHARE_INVITE_DAILY_LIMIT.code, data: null, msg: CODES.SHARE_INVITE_DAILY_LIMIT.msg });
+    expect((await invite('o', trees[2], '13900000402')).body).toBe(refused.body);
+    expect((await call('GET', fillPattern(TREE_API_PATHS.members, { treeId: trees[2] }), 'o')).data.list).toEqual([]);
+    expect(await mine('b')).toEqual([]);
+    for (const id of trees) expect((await call('DELETE', fillPattern(TREE_API_PATHS.tree, { treeId: id }), 'o')).code).toBe(0);
+  });
+
+  it('expires and revokes tree invitations; accepting again as editor changes the role; a removed member stays removed', async () => {
+    const side = await newTree('王氏支谱');
+    const members = () => call('GET', fillPattern(TREE_API_PATHS.members, { treeId: side }), 'a');
+    const browse = (who: Who) => call('GET', fillPattern(TREE_API_PATHS.browse, { treeId: side }), who);
+    await invite('a', side, '13900000402');
+    const [inv] = (await mine('b')).filter((i) => i.treeId === side);
+    await t.database.db
+      .update(schema.shareInvitations)
+      .set({ expiresAt: new Date(t.clock.now.getTime() - 1000) })
+      .where(eq(schema.shareInvitations.id, inv.id));
+    expect((await mine('b')).filter((i) => i.treeId === side)).toEqual([]);
+    expect((await call('POST', acceptPath(inv.id), 'b')).code).toBe(CODES.SHARE_INVITE_EXPIRED.code);
+    expect((await browse('b')).code).toBe(CODES.NOT_FOUND.code);
+    expect((await members()).data.list).toMatchObject([{ name: null, phone: '139****0402', status: 'expired' }]);
+    // Inviting again reopens the same invitation, now as editor.
+    await invite('a', side, '13900000402', 'editor');
+    expect((await mine('b')).filter((i) => i.treeId === side)).toMatchObject([{ id: inv.id, role: 'editor' }]);
+    expect((await call('POST', acceptPath(inv.id), 'b')).code).toBe(0);
+    expect((await call('GET', fillPattern(TREE_API_PATHS.tree, { treeId: side }), 'b')).data.role).toBe('editor');
+    // A revoked invitation is gone for B and changes nothing of the membership.
+    await invite('a', side, '13900000402', 'viewer');
+    const [again] = (await mine('b')).filter((i) => i.treeId === side);
+    expect((await call('DELETE', fillPattern(SHARE_INVITE_PATHS.one, { id: again.id }), 'a')).code).toBe(0);
+    expect((await mine('b')).filter((i) => i.treeId === side)).toEqual([]);
+    expect((await call('POST', acceptPath(again.id), 'b')).code).toBe(CODES.NOT_FOUND.code);
+    expect((await members()).data.list).toMatchObject([{ userId: userId.b, role: 'editor', status: 'accepted' }]);
+    // The owner removes B: replaying the accepted invitation does not bring B back.
+    expect((await call('DELETE', fillPattern(TREE_API_PATHS.member, { treeId: side, userId: userId.b }), 'a')).code).toBe(0);
+    expect((await call('POST', acceptPath(inv.id), 'b')).code).toBe(0);
+    expect((await browse('b')).code).toBe(CODES.NOT_FOUND.code);
+    // Deleting the tree takes its open invitations along.
+    await invite('a', side, '13900000402');
+    expect((await mine('b')).filter((i) => i.treeId === side)).toHaveLength(1);
+    expect((await call('DELETE', fillPattern(TREE_API_PATHS.tree, { treeId: side }), 'a')).code).toBe(0);
+    expect((await mine('b')).filter((i) => i.treeId === side)).toEqual([]);
   });
 
   it('deletes trees, stories, 寻亲 entries, tree files, uploaded GEDCOM files and photos with the account', async () => {

@@ -57,12 +57,13 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
   let viewerUser: ApiUser;
   const viewerPhone = vp.name === 'pc' ? '13811100001' : '13811100002';
   const treeName = `林氏家谱${vp.name}`;
+  const viewerName = vp.name === 'pc' ? '表亲甲' : '表亲乙';
 
   beforeAll(async () => {
     owner = await openPage(browser, vp);
     viewer = await openPage(browser, vp);
     await signIn(owner, OWNER);
-    viewerUser = await apiUser(viewerPhone, vp.name === 'pc' ? '表亲甲' : '表亲乙');
+    viewerUser = await apiUser(viewerPhone, viewerName);
     await useToken(viewer, viewerUser.token);
   });
   afterAll(async () => {
@@ -147,15 +148,27 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await screenshot(owner, vp, 'family-tree-files');
     await owner.keyboard.press('Escape');
 
+    // Sharing is an invitation: the owner sees the masked number, no name, until it is accepted.
     await owner.getByRole('button', { name: '分享' }).click();
-    await owner.getByLabel('对方手机号').fill(viewerPhone);
-    await owner.locator('.ant-modal:visible').getByRole('button', { name: '分享' }).click();
-    await owner.locator('.ant-modal:visible .tree-members li').first().waitFor();
+    const dialog = owner.locator('.ant-modal:visible');
+    await dialog.getByRole('textbox', { name: '手机号' }).fill(viewerPhone);
+    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    await owner.getByText('邀请已发送，对方用这个手机号登录后接受即可查看').waitFor();
+    const invited = dialog.getByTestId('invite-rows').locator('li').first();
+    await invited.getByText('待对方接受').waitFor();
+    expect(await invited.textContent()).toContain(`${viewerPhone.slice(0, 3)}****${viewerPhone.slice(-4)}`);
+    expect(await invited.textContent()).not.toContain(viewerName);
+    await screenshot(owner, vp, 'family-tree-invite');
     await owner.keyboard.press('Escape');
 
-    // The relative opens it read-only: no editing, the living grandson only as 在世.
+    // The relative accepts the invitation on the tree page, then opens it read-only: no editing, the living grandson only as 在世.
     await gotoReady(viewer, `${baseUrl()}/ancestry/family-tree`);
+    const invitations = viewer.getByTestId('share-invitations');
+    await invitations.getByText(`家谱「${treeName}」`).waitFor();
+    await screenshot(viewer, vp, 'family-tree-invitation');
+    await invitations.getByRole('button', { name: '接受' }).click();
     await viewer.getByText('只读浏览').first().waitFor();
+    await invitations.waitFor({ state: 'detached' });
     expect(await viewer.getByRole('button', { name: '添加成员' }).count()).toBe(0);
     await pickMember(viewer, '林（在世）');
     const seen = await viewer.getByTestId('tree-person-panel').textContent();
@@ -177,9 +190,43 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await viewer.keyboard.press('Escape');
     await viewer.locator('.tree-files').waitFor({ state: 'hidden' });
     await screenshot(viewer, vp, 'family-tree-viewer-names');
+    // Accepted: now the owner's list names the member.
+    await owner.getByRole('button', { name: '分享' }).click();
+    await owner.locator('.ant-modal:visible').getByTestId('invite-rows').getByText(viewerName).waitFor();
+    await owner.keyboard.press('Escape');
     expect(owner.errors).toEqual([]);
     expect(viewer.errors).toEqual([]);
   }, 150_000);
+
+  it('shares a tested person by invitation; the relative accepts it on the persons page and sees it read-only', async () => {
+    await gotoReady(owner, `${baseUrl()}/user/persons`);
+    const card = owner
+      .getByTestId('person-card')
+      .filter({ has: owner.getByRole('button', { name: '分享' }) })
+      .first();
+    const personName = ((await card.locator('h3').textContent()) ?? '').replace(/\s*(男|女)$/, '').trim();
+    await card.getByRole('button', { name: '分享' }).click();
+    const dialog = owner.locator('.ant-modal:visible');
+    await dialog.getByRole('textbox', { name: '手机号' }).fill(viewerPhone);
+    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    await dialog.getByTestId('invite-rows').getByText('待对方接受').waitFor();
+    expect(await dialog.getByTestId('invite-rows').textContent()).not.toContain(viewerName);
+    await screenshot(owner, vp, 'persons-invite');
+    await owner.keyboard.press('Escape');
+
+    await gotoReady(viewer, `${baseUrl()}/user/persons`);
+    const invitations = viewer.getByTestId('share-invitations');
+    await invitations.getByText(`检测人「${personName}」`).waitFor();
+    expect(await viewer.getByTestId('person-card').count()).toBe(0);
+    await screenshot(viewer, vp, 'persons-invitation');
+    await invitations.getByRole('button', { name: '接受' }).click();
+    const shared = viewer.getByTestId('person-card').filter({ hasText: personName });
+    await shared.getByText('他人分享').waitFor();
+    expect(await shared.getByRole('button', { name: '分享' }).count()).toBe(0);
+    await screenshot(viewer, vp, 'persons-accepted');
+    expect(owner.errors).toEqual([]);
+    expect(viewer.errors).toEqual([]);
+  }, 60_000);
 
   it('registers a 寻亲 entry and lists it with its clues; service, messenger and story pages', async () => {
     await gotoReady(owner, `${baseUrl()}/ancestry/reunion`);

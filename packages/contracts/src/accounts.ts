@@ -20,7 +20,7 @@ export const ACCOUNT_PATHS = {
   person: '/v1/persons/:id',
   personKits: '/v1/persons/:id/kits',
   personPrivacy: '/v1/persons/:id/privacy',
-  /** GET who the owner shared the person with; POST {phoneNumber, nationCode} shares it. */
+  /** GET who the person is shared with and the open invitations; POST {phoneNumber, nationCode} invites (sharesApi.ts). */
   personShares: '/v1/persons/:id/shares',
   /** DELETE: the owner stops sharing with that user. */
   personShare: '/v1/persons/:id/shares/:userId',
@@ -255,7 +255,11 @@ export const AUDIT_ACTION_LABELS = {
   'person-update': '修改检测人',
   'person-delete': '删除检测人',
   'person-unshare': '移除分享给我的检测人',
-  'person-share': '分享检测人',
+  'person-share': '邀请亲友查看检测人',
+  'tree-share': '邀请亲友查看家谱',
+  'share-invite-accept': '接受分享邀请',
+  'share-invite-decline': '拒绝分享邀请',
+  'share-invite-revoke': '撤回分享邀请',
   'person-unshare-owner': '取消分享检测人',
   'kit-bind': '绑定条码',
   'privacy-switch': '修改隐私设置',

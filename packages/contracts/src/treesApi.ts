@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { birthplaceSchema } from './accounts.ts';
+import { type ShareInviteStatus, shareInviteSchema } from './sharesApi.ts';
 
 export const TREE_API_PATHS = {
   /** Trees the user owns or was given (§3 list items). */
@@ -17,7 +18,9 @@ export const TREE_API_PATHS = {
   link: '/v1/family_tree_ds/trees/:treeId/persons/:personId/link',
   relations: '/v1/family_tree_ds/trees/:treeId/relations',
   relation: '/v1/family_tree_ds/trees/:treeId/relations/:relationId',
+  /** GET members and open invitations (owner); POST invites a phone number (sharesApi.ts). */
   members: '/v1/family_tree_ds/trees/:treeId/members',
+  /** DELETE: the owner removes a member, or a member leaves. */
   member: '/v1/family_tree_ds/trees/:treeId/members/:userId',
   /** §3 life stories of a person, 15 a page (§9). */
   stories: '/v1/family_tree_ds/trees/:treeId/persons/:personId/stories',
@@ -177,11 +180,8 @@ export interface TreeFileView {
   size: number;
   createdAt: string;
 }
-export const treeMemberSchema = z.object({
-  phoneNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{6,16}$/, '请输入正确的手机号'),
+/** POST members: an invitation to a phone number (sharesApi.ts), as editor or browse-only viewer. */
+export const treeMemberSchema = shareInviteSchema.extend({
   role: z.enum(['editor', 'viewer'], { error: '请选择权限' }),
 });
 export const treeLinkSchema = z.object({ personId: z.string().min(1).nullable() });
@@ -290,11 +290,18 @@ export interface TreeListItem {
   ownerName: string;
 }
 
+/**
+ * A member (accepted: userId and name) or an invitation not yet accepted (invitationId, the number
+ * masked, no name: nothing tells the owner whose number it is).
+ */
 export interface TreeMemberView {
-  userId: string;
-  name: string;
+  userId: string | null;
+  invitationId: string | null;
+  name: string | null;
   phone: string;
   role: 'editor' | 'viewer';
+  status: ShareInviteStatus;
+  expiresAt: string | null;
 }
 
 export interface StoryView {

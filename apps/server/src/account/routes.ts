@@ -30,6 +30,7 @@ const {
   persons,
   kits,
   personShares,
+  shareInvitations,
   sessions,
   auditLog,
   deliveryAddresses,
@@ -98,6 +99,22 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
             .from(personShares)
             .where(inArray(personShares.personId, ownIds))
         : [],
+      // Invitations the user sent (the numbers they typed), answered or not.
+      shareInvitationsSent: await db
+        .select({
+          kind: shareInvitations.kind,
+          treeId: shareInvitations.treeId,
+          personId: shareInvitations.personId,
+          role: shareInvitations.role,
+          nationCode: shareInvitations.nationCode,
+          phone: shareInvitations.phone,
+          status: shareInvitations.status,
+          createdAt: shareInvitations.createdAt,
+          expiresAt: shareInvitations.expiresAt,
+        })
+        .from(shareInvitations)
+        .where(eq(shareInvitations.inviterUserId, me.userId))
+        .orderBy(shareInvitations.createdAt),
       rawFiles: files.map((f) => ({
         id: f.id,
         personId: f.personId,

@@ -1,4 +1,5 @@
-import { ACCOUNT_PATHS, barcodeSchema, nationCodeSchema, personInputSchema, phoneSchema, privacySchema } from '@jiyin/contracts/accounts';
+import { ACCOUNT_PATHS, barcodeSchema, personInputSchema, privacySchema } from '@jiyin/contracts/accounts';
+import { type PersonShareView, shareInviteSchema } from '@jiyin/contracts/sharesApi';
 import { ok } from '@jiyin/contracts/envelope';
 import { schema } from '@jiyin/db';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -6,12 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
 import { newId } from '../auth/tokens.ts';
-import { findUserByPhone, maskPhone } from '../auth/users.ts';
+import { maskPhone } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { markOrderBound } from '../orders/queries.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { deleteStoredFiles, removeGeneticData } from '../imports/cleanup.ts';
 import { setRelativesVisible } from '../relatives/consent.ts';
+import { invite, openInvitations } from '../shares/service.ts';
 import { requireUser } from '../users/session.ts';
 import { solarDateOf } from './calendar.ts';
 import { listPersonRows, personFor, personViews } from './queries.ts';
@@ -22,7 +24,6 @@ const { persons, kits, personShares, privacySwitches, users } = schema;
 const idParams = z.object({ id: z.uuid('检测人不存在') });
 const kitBody = z.object({ barcode: barcodeSchema });
 const shareParams = idParams.extend({ userId: z.string().min(1).max(64) });
-const shareBody = z.object({ phoneNumber: phoneSchema, nationCode: nationCodeSchema });
 
 /** Validates a person's input against the calendars and the region list. */
 function checkedPerson(body: unknown) {
@@ -127,19 +128,18 @@ export async function personRoutes(app: FastifyInstance, deps: Deps) {
     return ok(view);
   });
 
+  // Shares by invitation: the same answer for any number; the share exists once its holder accepts.
   app.post(ACCOUNT_PATHS.personShares, async (req) => {
     const me = await requireUser(req, deps);
     const { id } = parseInput(idParams, req.params);
-    await personFor(deps, me.userId, id, 'write');
-    const b = parseInput(shareBody, req.body);
-    const other = await findUserByPhone(deps, b.nationCode, b.phoneNumber);
-    if (!other) throw new ApiError('NOT_REGISTERED', '对方尚未注册，请先邀请对方注册');
-    if (other.id === me.userId) throw new ApiError('BAD_REQUEST', '不能分享给自己');
-    await db.insert(personShares).values({ personId: id, userId: other.id, createdAt: deps.now() }).onConflictDoNothing();
+    const { row } = await personFor(deps, me.userId, id, 'write');
+    const b = parseInput(shareInviteSchema, req.body);
+    const sent = await invite(deps, me.userId, { kind: 'person', personId: id, name: row.name }, b);
     await audit(deps, req, me.userId, 'person-share', { personId: id });
-    return ok(null);
+    return ok(sent);
   });
 
+  // Accepted shares with the account's name, then the open invitations with only the number's ends.
   app.get(ACCOUNT_PATHS.personShares, async (req) => {
     const me = await requireUser(req, deps);
     const { id } = parseInput(idParams, req.params);
@@ -150,14 +150,28 @@ export async function personRoutes(app: FastifyInstance, deps: Deps) {
       .innerJoin(users, eq(personShares.userId, users.id))
       .where(eq(personShares.personId, id))
       .orderBy(personShares.createdAt);
-    return ok({
-      list: rows.map((r) => ({
+    const invited = await openInvitations(db, { personId: id }, deps.now());
+    const list: PersonShareView[] = [
+      ...rows.map((r) => ({
         userId: r.userId,
+        invitationId: null,
         userName: r.name ?? '',
         phoneNumber: maskPhone(r.phone),
         sharedAt: r.createdAt.toISOString(),
+        status: 'accepted' as const,
+        expiresAt: null,
       })),
-    });
+      ...invited.map((r) => ({
+        userId: null,
+        invitationId: r.invitationId,
+        userName: null,
+        phoneNumber: r.phone,
+        sharedAt: r.createdAt,
+        status: r.status,
+        expiresAt: r.expiresAt,
+      })),
+    ];
+    return ok({ list });
   });
 
   app.delete(ACCOUNT_PATHS.personShare, async (req) => {

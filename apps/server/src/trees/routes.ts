@@ -24,11 +24,14 @@ import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { audit } from '../auth/audit.ts';
 import { newId } from '../auth/tokens.ts';
+import { maskPhone } from '../auth/users.ts';
 import type { Deps } from '../deps.ts';
 import { attachmentHeader } from '../http/attachment.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { checkRegion } from '../persons/regions.ts';
+import { invite, openInvitations } from '../shares/service.ts';
 import { removeUpload } from '../uploads/variants.ts';
 import { requireUser } from '../users/session.ts';
 import { makesCycle, parentMap, treeWarnings } from './checks.ts';
@@ -282,6 +285,7 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     return ok(await treeData(db, tree, 'owner', nowYear()));
   });
 
+  // Members with their names, then the invitations not yet accepted with only the number's ends.
   app.get(TREE_API_PATHS.members, async (req) => {
     const { tree } = await access(req, 'owner');
     const rows = await db
@@ -290,28 +294,34 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
       .innerJoin(users, eq(users.id, treeMembers.userId))
       .where(eq(treeMembers.treeId, tree.id))
       .orderBy(asc(treeMembers.createdAt));
-    const list: TreeMemberView[] = rows.map((r) => ({
+    const members: TreeMemberView[] = rows.map((r) => ({
       userId: r.userId,
+      invitationId: null,
       name: r.name ?? '用户',
-      // The owner added them by number; only its ends are shown back.
-      phone: `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}`,
+      phone: maskPhone(r.phone),
       role: r.role,
+      status: 'accepted',
+      expiresAt: null,
     }));
-    return ok({ list });
+    const invited: TreeMemberView[] = (await openInvitations(db, { treeId: tree.id }, deps.now())).map((r) => ({
+      userId: null,
+      invitationId: r.invitationId,
+      name: null,
+      phone: r.phone,
+      role: r.role ?? 'viewer',
+      status: r.status,
+      expiresAt: r.expiresAt,
+    }));
+    return ok({ list: [...members, ...invited] });
   });
 
-  // Shares the tree with an account found by its phone number (editor or browse-only viewer).
+  // Shares by invitation: the same answer for any number; the membership exists once its holder accepts.
   app.post(TREE_API_PATHS.members, async (req) => {
     const { tree, me } = await access(req, 'owner');
     const body = parseInput(treeMemberSchema, req.body);
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, body.phoneNumber));
-    if (!user) throw new ApiError('NOT_REGISTERED', '该手机号尚未注册，无法分享');
-    if (user.id === me.userId) throw new ApiError('BAD_REQUEST', '不能分享给自己');
-    await db
-      .insert(treeMembers)
-      .values({ treeId: tree.id, userId: user.id, role: body.role, createdAt: deps.now() })
-      .onConflictDoUpdate({ target: [treeMembers.treeId, treeMembers.userId], set: { role: body.role } });
-    return ok(null);
+    const sent = await invite(deps, me.userId, { kind: 'tree', treeId: tree.id, name: tree.name, role: body.role }, body);
+    await audit(deps, req, me.userId, 'tree-share', { treeId: tree.id });
+    return ok(sent);
   });
 
   // The owner removes a member; a member may also leave a tree shared with them.

@@ -19,3 +19,4 @@ export * from './fission.ts';
 export * from './community.ts';
 export * from './trees.ts';
 export * from './uploads.ts';
+export * from './shares.ts';

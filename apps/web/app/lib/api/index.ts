@@ -14,6 +14,7 @@ import { kitServicesClient } from './kitServices.ts';
 import { originClient } from './origin.ts';
 import { relativesClient } from './relatives.ts';
 import { reportsClient } from './reports.ts';
+import { sharesClient } from './shares.ts';
 import { shopClient } from './shop.ts';
 import { socialClient } from './social.ts';
 import { treesClient } from './trees.ts';
@@ -50,6 +51,7 @@ export function apiClient(api: ApiTransport) {
     ...kitServicesClient(api),
     ...communityClient(api),
     ...treesClient(api),
+    ...sharesClient(api),
     userInfo: (): Promise<Envelope<UserInfo>> => api({ method: 'GET', path: API_PATHS.userInfo }),
     commodityList: (tags?: CommodityTag[]): Promise<Envelope<{ list: Product[] }>> =>
       api({ method: 'GET', path: API_PATHS.commodityList, query: tags?.length ? { tags: tags.join(',') } : undefined }),

@@ -67,8 +67,11 @@ export function treesClient(api: ApiTransport) {
       api({ method: 'PUT', path: t(TREE_API_PATHS.link, { treeId, personId }), body: { personId: testedPersonId } }),
     treeMembers: (treeId: string): Promise<Envelope<{ list: TreeMemberView[] }>> =>
       api({ method: 'GET', path: t(TREE_API_PATHS.members, { treeId }) }),
-    shareTree: (treeId: string, phoneNumber: string, role: 'editor' | 'viewer'): Promise<Envelope<null>> =>
-      api({ method: 'POST', path: t(TREE_API_PATHS.members, { treeId }), body: { phoneNumber, role } }),
+    /** An invitation to a phone number: the same answer whether the number has an account or not. */
+    shareTree: (
+      treeId: string,
+      body: { nationCode: string; phoneNumber: string; role: 'editor' | 'viewer' },
+    ): Promise<Envelope<{ notice: string }>> => api({ method: 'POST', path: t(TREE_API_PATHS.members, { treeId }), body }),
     removeTreeMember: (treeId: string, userId: string): Promise<Envelope<null>> =>
       api({ method: 'DELETE', path: t(TREE_API_PATHS.member, { treeId, userId }) }),
     stories: (treeId: string, personId: string, page = 1): Promise<Envelope<{ list: StoryView[] }>> =>

@@ -10,14 +10,15 @@ import {
   TREE_API_PATHS,
   type TreeDataView,
   type TreeListItem,
-  type TreeMemberView,
   type TreePersonInput,
 } from '@jiyin/contracts/treesApi';
-import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Radio, Select, Space, Spin, Tag } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Select, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate } from 'react-router';
 import { earlyTreeKey, earlyTreeScript, signEarlyTree, takeEarlyTree } from '../../components/trees/earlyTree.ts';
 import { FamilyTreeCanvas } from '../../components/trees/FamilyTreeCanvas.tsx';
+import { InviteDialog, type InviteRole, type InviteRow } from '../../components/shares/InviteDialog.tsx';
+import { ShareInvitations } from '../../components/shares/ShareInvitations.tsx';
 import { GenerationNamesForm, generationChar } from '../../components/trees/GenerationNamesForm.tsx';
 import { PersonPanel } from '../../components/trees/PersonPanel.tsx';
 import { TreeFiles } from '../../components/trees/TreeFiles.tsx';
@@ -68,7 +69,6 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const api = useBrowserApi();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const { message } = App.useApp();
   const current = list.find((t) => t.isSelected) ?? null;
   const currentId = current?.id ?? null;
@@ -216,6 +216,7 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
       <div className="family-tree-page">
         <h1>家谱树</h1>
         {loadError && <Alert type="error" showIcon message={loadError} />}
+        <ShareInvitations kind="tree" onAccepted={(inv) => inv.treeId && switchTree(inv.treeId)} />
         <Empty description="还没有家谱，创建一份，从自己或最早知道的祖先开始记录">
           <Space.Compact>
             <Input
@@ -306,6 +307,7 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
           }}
         />
       </header>
+      <ShareInvitations kind="tree" onAccepted={(inv) => inv.treeId && switchTree(inv.treeId)} />
       {current?.share && data.role === 'viewer' && (
         <Alert type="info" showIcon message="这是亲友分享给你的家谱，你可以浏览；在世的家人只显示“在世”。" />
       )}
@@ -500,81 +502,38 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
           aria-label="新家谱名称"
         />
       </Modal>
-      {sharing && <ShareModal treeId={data.id} onClose={() => setSharing(false)} onChanged={() => revalidator.revalidate()} />}
+      {sharing && <ShareModal treeId={data.id} onClose={() => setSharing(false)} />}
     </div>
   );
 }
 
-/** The owner shares the tree with an account by phone number, as editor or browse-only viewer. */
-function ShareModal({ treeId, onClose, onChanged }: { treeId: string; onClose: () => void; onChanged: () => void }) {
+/** The owner invites a phone number to the tree, as editor or browse-only viewer; members and open invitations below. */
+function ShareModal({ treeId, onClose }: { treeId: string; onClose: () => void }) {
   const api = useBrowserApi();
-  const { message } = App.useApp();
-  const [members, setMembers] = useState<TreeMemberView[]>([]);
-  const [phone, setPhone] = useState('');
-  const [role, setRole] = useState<'editor' | 'viewer'>('viewer');
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
+  const load = useCallback(async (): Promise<InviteRow[]> => {
     const r = await api.treeMembers(treeId);
-    if (isOk(r)) setMembers(r.data.list);
+    if (!isOk(r)) return [];
+    return r.data.list.map((m) => ({
+      key: m.userId ?? m.invitationId ?? m.phone,
+      name: m.name,
+      phone: m.phone,
+      status: m.status,
+      roleLabel: m.role === 'editor' ? '可编辑' : '只读浏览',
+      remove: () => (m.userId ? api.removeTreeMember(treeId, m.userId) : api.revokeInvitation(m.invitationId ?? '')),
+    }));
   }, [api, treeId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const share = async () => {
-    const r = await api.shareTree(treeId, phone.trim(), role);
-    if (r.code !== 0) return setError(r.msg);
-    setError(null);
-    setPhone('');
-    message.success('已分享');
-    await load();
-    onChanged();
-  };
+  const send = useCallback(
+    (body: { nationCode: string; phoneNumber: string; role: InviteRole }) => api.shareTree(treeId, body),
+    [api, treeId],
+  );
   return (
-    <Modal open title="分享家谱" onCancel={onClose} footer={null}>
-      <p className="tree-muted">分享给已注册的亲友。只读浏览的亲友看不到在世家人的详细信息，也看不到检测人关联和 DNA 信息。</p>
-      <Space wrap>
-        <Input
-          placeholder="对方手机号"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          maxLength={16}
-          aria-label="对方手机号"
-          style={{ width: 160 }}
-        />
-        <Radio.Group
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-          options={[
-            { value: 'viewer', label: '只读浏览' },
-            { value: 'editor', label: '可编辑' },
-          ]}
-        />
-        <Button type="primary" onClick={share} disabled={!phone.trim()}>
-          分享
-        </Button>
-      </Space>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <ul className="tree-members">
-        {members.map((m) => (
-          <li key={m.userId}>
-            {m.name}（{m.phone}）{m.role === 'editor' ? '可编辑' : '只读浏览'}
-            <Button
-              size="small"
-              type="link"
-              onClick={async () => {
-                await api.removeTreeMember(treeId, m.userId);
-                await load();
-              }}
-            >
-              取消分享
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </Modal>
+    <InviteDialog
+      title="分享家谱"
+      intro="向亲友的手机号发送邀请，对方用这个手机号登录后接受即可查看（7 天内有效）。只读浏览的亲友看不到在世家人的详细信息，也看不到检测人关联和 DNA 信息。"
+      withRole
+      load={load}
+      send={send}
+      onClose={onClose}
+    />
   );
 }

@@ -3,9 +3,11 @@ import { CODES } from '@jiyin/contracts/codes';
 import { isOk } from '@jiyin/contracts/envelope';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Modal, Popconfirm, Switch, Tag } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PersonForm } from '../../components/persons/PersonForm.tsx';
+import { InviteDialog, type InviteRow } from '../../components/shares/InviteDialog.tsx';
+import { ShareInvitations } from '../../components/shares/ShareInvitations.tsx';
 import { RawDataFiles } from '../../components/persons/RawDataFiles.tsx';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
@@ -33,6 +35,7 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
   const [binding, setBinding] = useState<PersonView | null>(null);
   const [barcode, setBarcode] = useState('');
   const [bindError, setBindError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<PersonView | null>(null);
   const api = useBrowserApi();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -86,6 +89,7 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
           添加检测人
         </Button>
       </div>
+      <ShareInvitations kind="person" onAccepted={reload} />
       {persons.length === 0 && <Empty description="还没有检测人。添加检测人后，可以绑定采样管条码或导入原始数据。" />}
       <div className="person-list">
         {persons.map((p) => (
@@ -138,6 +142,9 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
                   >
                     编辑
                   </Button>
+                  <Button size="small" onClick={() => setSharing(p)}>
+                    分享
+                  </Button>
                   {/* A person is tested once: binding is offered only until a kit or imported data is there. */}
                   {p.detections.length === 0 && (
                     <Button
@@ -173,6 +180,7 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
           </article>
         ))}
       </div>
+      {sharing && <SharePersonModal person={sharing} onClose={() => setSharing(null)} />}
       <PersonForm
         open={formOpen}
         person={editing}
@@ -207,5 +215,35 @@ export default function Persons({ loaderData }: Route.ComponentProps) {
         )}
       </Modal>
     </div>
+  );
+}
+
+/** The owner invites a phone number to see a tested person's reports (read-only); accepted shares and open invitations below. */
+function SharePersonModal({ person, onClose }: { person: PersonView; onClose: () => void }) {
+  const api = useBrowserApi();
+  const load = useCallback(async (): Promise<InviteRow[]> => {
+    const r = await api.personShares(person.id);
+    if (!isOk(r)) return [];
+    return r.data.list.map((s) => ({
+      key: s.userId ?? s.invitationId ?? s.phoneNumber,
+      name: s.userName,
+      phone: s.phoneNumber,
+      status: s.status,
+      remove: () => (s.userId ? api.unsharePerson(person.id, s.userId) : api.revokeInvitation(s.invitationId ?? '')),
+    }));
+  }, [api, person.id]);
+  const send = useCallback(
+    (body: { nationCode: string; phoneNumber: string }) =>
+      api.sharePerson(person.id, { nationCode: body.nationCode, phoneNumber: body.phoneNumber }),
+    [api, person.id],
+  );
+  return (
+    <InviteDialog
+      title={`分享检测人「${person.name}」`}
+      intro="向亲友的手机号发送邀请，对方用这个手机号登录后接受即可只读查看这位检测人的报告（7 天内有效）；对方看不到原始数据，也不能修改。"
+      load={load}
+      send={send}
+      onClose={onClose}
+    />
   );
 }
