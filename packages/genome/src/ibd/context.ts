@@ -18,6 +18,29 @@ export interface PackedLike {
   lo: Uint32Array;
 }
 
+/**
+ * Bit-planes as the comparison reads them: word w of the hi plane is hi[hiAt + w * step], of the lo
+ * plane lo[loAt + w * step]. A PackedLike is step 1 at 0; a genome in a GenomeStore is interleaved
+ * (hi and lo of a word side by side, step 2), so the skip search's few words a jump come from one
+ * cache line instead of two.
+ */
+export interface Planes {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  hiAt: number;
+  loAt: number;
+  step: number;
+}
+
+export function planes(hi: Uint32Array, lo: Uint32Array, hiAt: number, loAt: number, step: number): Planes {
+  return { hi, lo, hiAt, loAt, step };
+}
+
+/** A packed genome's planes as the comparison reads them (Planes are passed through). */
+export function planesOf(g: PackedLike | Planes): Planes {
+  return 'step' in g ? g : planes(g.hi, g.lo, 0, 0, 1);
+}
+
 /** Per-panel data computed once and shared by every comparison. */
 export interface MatchContext {
   panel: PanelLike;
