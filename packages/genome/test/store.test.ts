@@ -96,7 +96,7 @@ describe('GenomeStore (shared planes, several threads)', () => {
         }
         const g = p.id === 'f0-father' ? cousin.genome : p.genome;
         const words = (g.n + 31) >>> 5;
-        const back = Array.from({ length: words }, (_, w) => [planes?.hi[(planes?.hiAt ?? 0) + 2 * w], planes?.lo[(planes?.loAt ?? 0) + 2 * w]]);
+        const back = Array.from({ length: words }, (_, w) => [planes?.hi[(planes?.hiAt ?? 0) + w], planes?.lo[(planes?.loAt ?? 0) + w]]);
         expect(back).toEqual(Array.from({ length: words }, (_, w) => [g.hi[w], g.lo[w]]));
       }
     } finally {

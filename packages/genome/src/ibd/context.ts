@@ -19,26 +19,24 @@ export interface PackedLike {
 }
 
 /**
- * Bit-planes as the comparison reads them: word w of the hi plane is hi[hiAt + w * step], of the lo
- * plane lo[loAt + w * step]. A PackedLike is step 1 at 0; a genome in a GenomeStore is interleaved
- * (hi and lo of a word side by side, step 2), so the skip search's few words a jump come from one
- * cache line instead of two.
+ * Bit-planes as the comparison reads them: word w of the hi plane is hi[hiAt + w], of the lo plane
+ * lo[loAt + w]. A PackedLike starts both at 0; a genome in a GenomeStore lies in a shared slab with
+ * many others (hi words, then lo words), so the comparison reads it in place.
  */
 export interface Planes {
   hi: Uint32Array;
   lo: Uint32Array;
   hiAt: number;
   loAt: number;
-  step: number;
 }
 
-export function planes(hi: Uint32Array, lo: Uint32Array, hiAt: number, loAt: number, step: number): Planes {
-  return { hi, lo, hiAt, loAt, step };
+export function planes(hi: Uint32Array, lo: Uint32Array, hiAt: number, loAt: number): Planes {
+  return { hi, lo, hiAt, loAt };
 }
 
 /** A packed genome's planes as the comparison reads them (Planes are passed through). */
 export function planesOf(g: PackedLike | Planes): Planes {
-  return 'step' in g ? g : planes(g.hi, g.lo, 0, 0, 1);
+  return 'hiAt' in g ? g : planes(g.hi, g.lo, 0, 0);
 }
 
 /** Per-panel data computed once and shared by every comparison. */

@@ -89,8 +89,8 @@ export function chromSegments(
   const loA = pa.lo;
   const hiB = pb.hi;
   const loB = pb.lo;
-  const { hiAt: ha0, loAt: la0, step: sa } = pa;
-  const { hiAt: hb0, loAt: lb0, step: sb } = pb;
+  const { hiAt: ha0, loAt: la0 } = pa;
+  const { hiAt: hb0, loAt: lb0 } = pb;
   const { minCM, minMarkers, mergeMinMarkers, mergeMinCM, long } = t;
   const fewest = long ? Math.min(minMarkers, long.minMarkers) : minMarkers;
   const half = kind === 'half';
@@ -140,10 +140,10 @@ export function chromSegments(
     let mask = -1;
     if (w === w0) mask &= -1 << (s & 31);
     if (w === w1 && (e & 31) !== 0) mask &= (1 << (e & 31)) - 1;
-    const ha = hiA[ha0 + w * sa];
-    const la = loA[la0 + w * sa];
-    const hb = hiB[hb0 + w * sb];
-    const lb = loB[lb0 + w * sb];
+    const ha = hiA[ha0 + w];
+    const la = loA[la0 + w];
+    const hb = hiB[hb0 + w];
+    const lb = loB[lb0 + w];
     const both = ~(ha & la) & ~(hb & lb) & mask;
     const homs = ~(la | lb);
     let brk = half ? (ha ^ hb) & ~(la | lb) & mask : ((ha ^ hb) | (la ^ lb)) & both;
@@ -267,8 +267,8 @@ function scan(ctx: MatchContext, a: Planes, b: Planes, reach: Int32Array, out: M
   const loA = a.lo;
   const hiB = b.hi;
   const loB = b.lo;
-  const { hiAt: ha0, loAt: la0, step: sa } = a;
-  const { hiAt: hb0, loAt: lb0, step: sb } = b;
+  const { hiAt: ha0, loAt: la0 } = a;
+  const { hiAt: hb0, loAt: lb0 } = b;
   let any = false;
   for (const entry of ctx.autosomes) {
     const [, s, e] = entry;
@@ -283,7 +283,7 @@ function scan(ctx: MatchContext, a: Planes, b: Planes, reach: Int32Array, out: M
       let td = -1;
       let v = y;
       for (; v > known; v--) {
-        const o = (hiA[ha0 + v * sa] ^ hiB[hb0 + v * sb]) & ~(loA[la0 + v * sa] | loB[lb0 + v * sb]);
+        const o = (hiA[ha0 + v] ^ hiB[hb0 + v]) & ~(loA[la0 + v] | loB[lb0 + v]);
         if (o === 0) continue;
         if (td >= 0 || (o & (o - 1)) !== 0) break;
         td = v;

@@ -6,12 +6,12 @@ import { checkOn, type GroupOptions, type GroupStats, judgeOf, type LayoutHit, t
 
 /**
  * Stored genomes held for one-to-many matching on several threads. Each layout's genomes live in
- * slabs of shared memory (SharedArrayBuffer), hi and lo planes interleaved word by word, so every
- * thread reads the same bytes (nothing is copied per thread) and a jump of the skip search reads one
- * cache line where two planes took two. `match` projects the query once per layout, then this
- * thread and `threads - 1` worker threads take chunks of stored genomes from a shared counter until
- * none is left; the comparison is matchGroup's (judgeOf), so the hits are exactly matchGroup's.
- * Figures: docs/ten-million.md.
+ * slabs of shared memory (SharedArrayBuffer), a genome's hi words then its lo words, so every thread
+ * reads the same bytes in place (nothing is copied per thread). `match` projects the query once per
+ * layout, then this thread and `threads - 1` worker threads take chunks of stored genomes from a
+ * shared counter until none is left; the comparison is matchGroup's (judgeOf), so the hits are
+ * exactly matchGroup's. Planes interleaved word by word were measured slower, not faster
+ * (docs/ten-million.md).
  */
 
 /** Genomes a slab holds at most (≈ 160 MB on a 640,000-marker layout); a shelf's last slab grows by doubling. */
@@ -22,7 +22,7 @@ const CHUNK_GENOMES = 128;
 
 interface Shelf {
   layout: ChipLayout;
-  /** u32 words one genome takes (hi and lo of each word side by side). */
+  /** u32 words one genome takes (its hi plane, then its lo plane). */
   stride: number;
   slabs: Uint32Array[];
   ids: string[];
@@ -63,14 +63,17 @@ export interface StoreMatchFigures {
   layouts: { id: string; genomes: number; cpuUs: number }[];
   /** Genomes each thread compared (this thread first). */
   comparedByThread: number[];
+  /** Time spent projecting the query onto the layouts (none when matched before: kept per query object). */
+  projectMs: number;
 }
 
 /** Takes units of work until none is left (the calling thread and every worker thread run this). */
 export function runWork(work: MatchWork, layoutOf: (id: string) => ChipLayout): WorkDone {
   const queryLayout = layoutOf(work.queryLayoutId);
-  const judges = work.shelves.map((s) => judgeOf(pairLayouts(queryLayout, layoutOf(s.layoutId)), planes(s.query, s.query, 0, 1, 2)));
+  const judges = work.shelves.map((s) => judgeOf(pairLayouts(queryLayout, layoutOf(s.layoutId)), planes(s.query, s.query, 0, s.stride >>> 1)));
   const out: WorkDone = { hits: [], stats: { compared: 0, candidates: 0, matches: 0 }, cpuUs: work.shelves.map(() => 0) };
-  const view: Planes = planes(work.shelves[0]?.slabs[0] ?? new Uint32Array(0), work.shelves[0]?.slabs[0] ?? new Uint32Array(0), 0, 1, 2);
+  const none = new Uint32Array(0);
+  const view: Planes = planes(none, none, 0, 0);
   const { tasks, next, perSlab, minSharedCM } = work;
   for (;;) {
     const t = Atomics.add(next, 0, 1) * 3;
@@ -85,7 +88,7 @@ export function runWork(work: MatchWork, layoutOf: (id: string) => ChipLayout): 
       view.hi = slab;
       view.lo = slab;
       view.hiAt = (slot % perSlab) * stride;
-      view.loAt = view.hiAt + 1;
+      view.loAt = view.hiAt + (stride >>> 1);
       out.stats.compared++;
       const r = judge(view);
       if (!r) continue;
@@ -113,6 +116,8 @@ export class GenomeStore {
   private readonly where = new Map<string, { shelf: Shelf; slot: number }>();
   private readonly helpers: Helper[] = [];
   private matching = false;
+  /** A query's projections per layout, kept while the query object lives (a job may match it in parts). */
+  private readonly projections = new WeakMap<PackedLike, Map<string, Uint32Array>>();
   /** Figures of the last match (for benchmarks and the job's log). */
   lastMatch: StoreMatchFigures | null = null;
 
@@ -157,11 +162,9 @@ export class GenomeStore {
     }
     const slab = shelf.slabs[(slot / this.perSlab) | 0];
     const base = (slot % this.perSlab) * shelf.stride;
-    const { hi, lo } = genome;
-    for (let w = 0; w < shelf.stride >>> 1; w++) {
-      slab[base + 2 * w] = hi[w];
-      slab[base + 2 * w + 1] = lo[w];
-    }
+    const words = shelf.stride >>> 1;
+    slab.set(genome.hi.subarray(0, words), base);
+    slab.set(genome.lo.subarray(0, words), base + words);
   }
 
   /** Drops a genome (the last of its layout takes its slot). */
@@ -186,13 +189,13 @@ export class GenomeStore {
     return true;
   }
 
-  /** The stored planes of a genome (interleaved; a view, valid until the store changes). */
+  /** The stored planes of a genome (a view, valid until the store changes). */
   planesOf(id: string): Planes | undefined {
     const at = this.where.get(id);
     if (!at) return undefined;
     const slab = at.shelf.slabs[(at.slot / this.perSlab) | 0];
     const base = (at.slot % this.perSlab) * at.shelf.stride;
-    return planes(slab, slab, base, base + 1, 2);
+    return planes(slab, slab, base, base + (at.shelf.stride >>> 1));
   }
 
   /**
@@ -209,11 +212,14 @@ export class GenomeStore {
     this.matching = true;
     try {
       const shelves = [...this.shelves.values()];
+      const t = performance.now();
+      const projected = shelves.map((s) => this.projected(queryLayout, query, s));
+      const projectMs = performance.now() - t;
       const work: MatchWork = {
         queryLayoutId: queryLayout.id,
         perSlab: this.perSlab,
         minSharedCM: opts.minSharedCM ?? 0,
-        shelves: shelves.map((s) => ({ layoutId: s.layout.id, stride: s.stride, slabs: s.slabs, query: this.projected(queryLayout, query, s), skip: null })),
+        shelves: shelves.map((s, j) => ({ layoutId: s.layout.id, stride: s.stride, slabs: s.slabs, query: projected[j], skip: null })),
         tasks: new Int32Array(0),
         next: new Int32Array(new SharedArrayBuffer(4)),
       };
@@ -248,6 +254,7 @@ export class GenomeStore {
       }
       this.lastMatch = {
         comparedByThread: done.map((d) => d.stats.compared),
+        projectMs,
         layouts: shelves.map((s, j) => ({ id: s.layout.id, genomes: s.ids.length, cpuUs: cpuUs[j] })),
       };
       hits.sort((x, y) => y.sharedCM - x.sharedCM || x.order - y.order);
@@ -281,14 +288,21 @@ export class GenomeStore {
     }
   }
 
-  /** The query's codes over a shelf's layout, interleaved in shared memory. */
+  /** The query's codes over a shelf's layout, in shared memory (hi words, then lo words). */
   private projected(queryLayout: ChipLayout, query: PackedLike, shelf: Shelf): Uint32Array {
+    let byLayout = this.projections.get(query);
+    if (!byLayout) {
+      byLayout = new Map();
+      this.projections.set(query, byLayout);
+    }
+    const key = `${queryLayout.id}>${shelf.layout.id}`;
+    const hit = byLayout.get(key);
+    if (hit) return hit;
     const g = prepareQuery(queryLayout, query, shelf.layout).genome;
     const out = new Uint32Array(new SharedArrayBuffer(shelf.stride * 4));
-    for (let w = 0; w < shelf.stride >>> 1; w++) {
-      out[2 * w] = g.hi[w];
-      out[2 * w + 1] = g.lo[w];
-    }
+    out.set(g.hi.subarray(0, shelf.stride >>> 1));
+    out.set(g.lo.subarray(0, shelf.stride >>> 1), shelf.stride >>> 1);
+    byLayout.set(key, out);
     return out;
   }
 
