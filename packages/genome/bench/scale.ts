@@ -109,7 +109,9 @@ function makeSetup(seed: number) {
   const qGenome = simulatedOnChip(query.genome, '23andme-v5');
 
   const founders = new Family(pop, createRng(seed + 3));
-  const founderGenomes = Array.from({ length: 300 }, (_, i) => genotypesOf(founders, founders.founder(`base${i}`, i % 2 ? 'male' : 'female')));
+  const founderGenomes = Array.from({ length: 300 }, (_, i) =>
+    genotypesOf(founders, founders.founder(`base${i}`, i % 2 ? 'male' : 'female')),
+  );
   const bases = layouts.map((L) => founderGenomes.map((g) => onto(simulatedOnChip(g, L.base), L.from, L.layout)));
   return { layouts, qLayout, qGenome, relatives, bases };
 }
@@ -240,7 +242,8 @@ export async function runScale(total = 100_000, seed = 77, engine: 'group' | num
 }
 
 export function printScale(r: ScaleResult, out: (s: string) => void): void {
-  const how = r.engine === 'group' ? 'matchGroup on one thread, planes apart' : `GenomeStore on ${r.engine} thread(s), planes in shared slabs`;
+  const how =
+    r.engine === 'group' ? 'matchGroup on one thread, planes apart' : `GenomeStore on ${r.engine} thread(s), planes in shared slabs`;
   out(`one new genome (23andme-v5 layout) vs ${r.stored} stored genomes on ${r.layouts.length} layouts: ${how}`);
   out(`  (stored genomes synthesised: each chromosome from one of 300 simulated founders; 4 true relatives planted;`);
   out(`   ${r.heldAtOnce} held at once and refilled in place round after round)`);

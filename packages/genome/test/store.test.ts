@@ -31,7 +31,11 @@ describe('GenomeStore (shared planes, several threads)', () => {
   sims.forEach((sim, f) => {
     sim.people.forEach((p, i) => {
       const chip = chips[(i + f) % 3];
-      people.push({ id: `f${f}-${p.id}`, layout: chip.layout, genome: packOnLayout(chip.pick(callsOf(sim.family, p.genome)), chip.layout) });
+      people.push({
+        id: `f${f}-${p.id}`,
+        layout: chip.layout,
+        genome: packOnLayout(chip.pick(callsOf(sim.family, p.genome)), chip.layout),
+      });
     });
   });
   const query = people.find((p) => p.id === 'f0-son') as (typeof people)[number];

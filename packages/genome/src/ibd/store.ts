@@ -2,7 +2,16 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type ChipLayout, serialiseLayout } from '../layout.ts';
 import { type PackedLike, type Planes, planes } from './context.ts';
-import { checkOn, type GroupOptions, type GroupStats, judgeOf, type LayoutHit, type LayoutMatch, pairLayouts, prepareQuery } from './layouts.ts';
+import {
+  checkOn,
+  type GroupOptions,
+  type GroupStats,
+  judgeOf,
+  type LayoutHit,
+  type LayoutMatch,
+  pairLayouts,
+  prepareQuery,
+} from './layouts.ts';
 
 /**
  * Stored genomes held for one-to-many matching on several threads. Each layout's genomes live in
@@ -70,7 +79,9 @@ export interface StoreMatchFigures {
 /** Takes units of work until none is left (the calling thread and every worker thread run this). */
 export function runWork(work: MatchWork, layoutOf: (id: string) => ChipLayout): WorkDone {
   const queryLayout = layoutOf(work.queryLayoutId);
-  const judges = work.shelves.map((s) => judgeOf(pairLayouts(queryLayout, layoutOf(s.layoutId)), planes(s.query, s.query, 0, s.stride >>> 1)));
+  const judges = work.shelves.map((s) =>
+    judgeOf(pairLayouts(queryLayout, layoutOf(s.layoutId)), planes(s.query, s.query, 0, s.stride >>> 1)),
+  );
   const out: WorkDone = { hits: [], stats: { compared: 0, candidates: 0, matches: 0 }, cpuUs: work.shelves.map(() => 0) };
   const none = new Uint32Array(0);
   const view: Planes = planes(none, none, 0, 0);
@@ -316,8 +327,8 @@ export class GenomeStore {
           for (const l of [queryLayout, ...work.shelves.map((s) => (this.shelves.get(s.layoutId) as Shelf).layout)]) {
             if (h.layouts.has(l.id) || layouts.some((x) => x.id === l.id)) continue;
             const shelf = this.shelves.get(l.id);
-            const bytes = shelf ? (shelf.bytes ??= serialiseLayout(l)) : serialiseLayout(l);
-            layouts.push({ id: l.id, bytes });
+            if (shelf && !shelf.bytes) shelf.bytes = serialiseLayout(l);
+            layouts.push({ id: l.id, bytes: shelf?.bytes ?? serialiseLayout(l) });
             h.layouts.add(l.id);
           }
           h.pending = { resolve, reject };
@@ -337,7 +348,9 @@ export class GenomeStore {
       worker.unref();
       if (p) f(p);
     };
-    worker.on('message', (m: { done: WorkDone } | { error: string }) => settle((p) => ('done' in m ? p.resolve(m.done) : p.reject(new Error(m.error)))));
+    worker.on('message', (m: { done: WorkDone } | { error: string }) =>
+      settle((p) => ('done' in m ? p.resolve(m.done) : p.reject(new Error(m.error)))),
+    );
     const lost = (e: Error) => {
       const i = this.helpers.indexOf(h);
       if (i >= 0) this.helpers.splice(i, 1);
