@@ -249,7 +249,14 @@ export class GenomeStore {
       const layoutOf = (id: string) => (id === queryLayout.id ? queryLayout : (this.shelves.get(id) as Shelf).layout);
       // Helpers start on the first unit they take; this thread does its share meanwhile.
       const helpers = tasks.length > 3 ? this.helping(queryLayout, work) : [];
-      const done = [runWork(work, layoutOf), ...(await Promise.all(helpers))];
+      let mine: WorkDone;
+      try {
+        mine = runWork(work, layoutOf);
+      } finally {
+        // Never leave a helper busy with this match: its answer would be taken for the next one's.
+        await Promise.allSettled(helpers);
+      }
+      const done = [mine, ...(await Promise.all(helpers))];
       const hits: (LayoutHit & { order: number })[] = [];
       const cpuUs = shelves.map(() => 0);
       for (const d of done) {
