@@ -46,6 +46,8 @@ interface Job {
   /** Listed genomes the query is not compared with. */
   skip: Set<string>;
   prepared: Map<string, ReturnType<typeof prepareQuery>>;
+  /** Genomes read from the database for this job and kept (compared at the end with the held ones). */
+  keptNow: number;
   hits: LayoutHit[];
   figures: MatchFigures;
 }
@@ -95,6 +97,7 @@ export class MatchMemory {
       listed,
       skip,
       prepared: new Map(),
+      keptNow: 0,
       hits: [],
       figures: {
         compared: 0,
@@ -138,6 +141,7 @@ export class MatchMemory {
         store.add(row.barcode, this.layoutOf(row.layoutId), genome);
         this.held.set(row.barcode, listed);
         this.heldBytes += listed.bytes;
+        job.keptNow++;
         continue;
       }
       const group = byLayout.get(row.layoutId) ?? [];
@@ -164,7 +168,8 @@ export class MatchMemory {
     const t = performance.now();
     const before = job.figures.compared;
     const held = await store.match(this.layoutOf(job.queryLayoutId), job.query, { skip: job.skip }, job.figures);
-    job.figures.fromMemory = job.figures.compared - before;
+    // Genomes read for this job count as from the database, though compared with the held ones.
+    job.figures.fromMemory = job.figures.compared - before - job.keptNow;
     job.figures.matchMs += performance.now() - t;
     const layouts = new Set([...job.prepared.keys(), ...(store.lastMatch?.layouts.map((l) => l.id) ?? [])]);
     job.figures.layouts = layouts.size;
