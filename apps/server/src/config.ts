@@ -42,6 +42,8 @@ export interface Config {
    * (relatives/stored.ts); genomes past it are read from the database on each job instead.
    */
   relativesCacheMb: number;
+  /** Threads one relatives match compares on (the matching thread and its helpers share one copy of the genomes). */
+  relativesThreads: number;
   /** Worker threads of the compute pool (parsing, packing, reports, PDFs); pool/index.ts. */
   poolThreads: number;
   /** Seconds without a heartbeat after which pg-boss takes a running job back (its process died). */
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: path.resolve(env.WEB_BUILD_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'build')),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     relativesCacheMb: Number(env.RELATIVES_CACHE_MB ?? 2048),
+    relativesThreads: positiveInt(env.RELATIVES_THREADS, 'RELATIVES_THREADS') ?? availableParallelism(),
     poolThreads: positiveInt(env.POOL_THREADS, 'POOL_THREADS') ?? availableParallelism(),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 15_000),
     queueHeartbeatS: heartbeatSeconds(env.QUEUE_HEARTBEAT_S),

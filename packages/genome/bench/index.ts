@@ -1,7 +1,7 @@
 /** `npm run bench:genome`: the genome engine's figures on this machine against their goals. */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { estimateAncestry, loadAncestryReference } from '../src/ancestry/index.ts';
@@ -169,7 +169,7 @@ try {
 
   // 7. one new genome against 100,000 stored genomes on four chip layouts (the relatives job's engine part)
   process.stdout.write('\nscale (chip layouts):\n');
-  const scale = runScale(100_000);
+  const scale = await runScale(100_000, 77, availableParallelism());
   printScale(scale, (line) => process.stdout.write(`  ${line}\n`));
   row(
     'one new genome vs 100,000 on 4 layouts',

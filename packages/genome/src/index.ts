@@ -81,6 +81,7 @@ export {
   GRADES,
   type Grade,
   type GroupOptions,
+  GenomeStore,
   type GroupStats,
   type LayoutHit,
   type LayoutMatch,
@@ -99,6 +100,8 @@ export {
   type OneToManyStats,
   type Relationship,
   type Segment,
+  type StoreMatchFigures,
+  type StoreOptions,
 } from './ibd/index.ts';
 export {
   CHIP_NAMES,

@@ -23,7 +23,7 @@ export type TaskKind = keyof typeof tasks | 'match' | 'encodeImage';
 export interface MatchSession {
   begin(a: Parameters<typeof matcher.begin>[0]): Promise<ReturnType<typeof matcher.begin>>;
   feed(a: Parameters<typeof matcher.feed>[0]): Promise<void>;
-  end(): Promise<ReturnType<typeof matcher.end>>;
+  end(): ReturnType<typeof matcher.end>;
 }
 
 /**

@@ -90,6 +90,7 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     readMs += performance.now() - t;
     const { needLayouts, missing } = await m.begin({
       budgetBytes: deps.config.relativesCacheMb * 1024 * 1024,
+      threads: deps.config.relativesThreads,
       query: { layoutId: row.layoutId as string, packed: row.packed },
       listed,
       skip: listed.filter((g) => !mayMatch(me, g)).map((g) => g.barcode),

@@ -2,11 +2,14 @@
  * The matching thread's side of a relatives match (pool/matcher.ts runs it): the memory of consenting
  * persons' packed genomes and the comparisons. No database here: the main thread lists the eligible
  * genomes, the thread says which it does not hold, the main thread reads those and feeds them in.
+ * Held genomes live in the engine's GenomeStore (shared memory), compared on RELATIVES_THREADS
+ * threads that all read the one copy.
  */
 import {
   type ChipLayout,
   deserialiseLayout,
   deserialisePacked,
+  GenomeStore,
   type GroupStats,
   type LayoutHit,
   matchGroup,
@@ -25,10 +28,6 @@ export interface ListedGenome {
   bytes: number;
 }
 
-interface HeldGenome extends ListedGenome {
-  genome: PackedGenome;
-}
-
 /** What one job's matching did, in the thread (the main thread adds its reading and writing times). */
 export interface MatchFigures extends GroupStats {
   layouts: number;
@@ -39,17 +38,16 @@ export interface MatchFigures extends GroupStats {
   heldBytes: number;
 }
 
-/** Stored genomes compared per call of matchGroup. */
-const MATCH_CHUNK = 500;
-
 interface Job {
   queryLayoutId: string;
   query: PackedGenome;
-  /** The job's eligible genomes by barcode (metadata), and by layout. */
+  /** The job's eligible genomes by barcode (metadata). */
   listed: Map<string, ListedGenome>;
-  byLayout: Map<string, ListedGenome[]>;
+  /** Listed genomes the query is not compared with. */
+  skip: Set<string>;
   prepared: Map<string, ReturnType<typeof prepareQuery>>;
-  matched: Set<string>;
+  /** Genomes read from the database for this job and kept (compared at the end with the held ones). */
+  keptNow: number;
   hits: LayoutHit[];
   figures: MatchFigures;
 }
@@ -62,7 +60,9 @@ interface Job {
  * held are read from the database. Past the budget genomes are not kept but fed again on each job.
  */
 export class MatchMemory {
-  private readonly held = new Map<string, HeldGenome>();
+  /** Held genomes as listed (their planes are in `store`, under the barcode). */
+  private readonly held = new Map<string, ListedGenome>();
+  private store: GenomeStore | null = null;
   private heldBytes = 0;
   private readonly layouts = new Map<string, ChipLayout>();
   private job: Job | null = null;
@@ -74,35 +74,30 @@ export class MatchMemory {
    */
   begin(a: {
     budgetBytes: number;
+    /** Threads a match uses (read on the first job: the store keeps its threads). */
+    threads: number;
     query: { layoutId: string; packed: Uint8Array };
     listed: ListedGenome[];
     /** Listed genomes this query is not compared with (match.ts `mayMatch`). */
     skip: string[];
   }): { needLayouts: string[]; missing: string[] } {
     this.budgetBytes = a.budgetBytes;
+    this.store ??= new GenomeStore({ threads: a.threads });
     const skip = new Set(a.skip);
     const listed = new Map<string, ListedGenome>();
-    const byLayout = new Map<string, ListedGenome[]>();
     for (const g of a.listed) {
       listed.set(g.barcode, g);
       const held = this.held.get(g.barcode);
       if (held && (held.storedAt !== g.storedAt || held.layoutId !== g.layoutId || held.personId !== g.personId)) this.drop(g.barcode);
-      if (skip.has(g.barcode)) continue;
-      let group = byLayout.get(g.layoutId);
-      if (!group) {
-        group = [];
-        byLayout.set(g.layoutId, group);
-      }
-      group.push(g);
     }
     for (const barcode of [...this.held.keys()]) if (!listed.has(barcode)) this.drop(barcode);
     this.job = {
       queryLayoutId: a.query.layoutId,
       query: deserialisePacked(a.query.packed),
       listed,
-      byLayout,
+      skip,
       prepared: new Map(),
-      matched: new Set(),
+      keptNow: 0,
       hits: [],
       figures: {
         compared: 0,
@@ -116,10 +111,14 @@ export class MatchMemory {
         heldBytes: 0,
       },
     };
-    const needLayouts = [a.query.layoutId, ...byLayout.keys()].filter((id, i, all) => !this.layouts.has(id) && all.indexOf(id) === i);
+    const layoutIds = new Set<string>([a.query.layoutId]);
     const missing: string[] = [];
-    for (const group of byLayout.values()) for (const g of group) if (!this.held.has(g.barcode)) missing.push(g.barcode);
-    return { needLayouts, missing };
+    for (const g of a.listed) {
+      if (skip.has(g.barcode)) continue;
+      layoutIds.add(g.layoutId);
+      if (!this.held.has(g.barcode)) missing.push(g.barcode);
+    }
+    return { needLayouts: [...layoutIds].filter((id) => !this.layouts.has(id)), missing };
   }
 
   /** Layouts the job needs (read once per thread: an id is its layout's content hash), then genomes read for it. */
@@ -128,62 +127,54 @@ export class MatchMemory {
     genomes?: { barcode: string; storedAt: number; layoutId: string; packed: Uint8Array }[];
   }): void {
     const job = this.current();
+    const store = this.store as GenomeStore;
     for (const l of a.layouts ?? []) if (!this.layouts.has(l.id)) this.layouts.set(l.id, deserialiseLayout(l.bytes));
-    const byLayout = new Map<string, HeldGenome[]>();
+    // Past the budget a genome is compared now and not kept; held ones are compared at the end, all at once.
+    const byLayout = new Map<string, { id: string; genome: PackedGenome }[]>();
     for (const row of a.genomes ?? []) {
       const listed = job.listed.get(row.barcode);
       // Changed since it was listed: left for the next job.
       if (!listed || row.storedAt !== listed.storedAt || row.layoutId !== listed.layoutId) continue;
-      const g: HeldGenome = { ...listed, genome: deserialisePacked(row.packed) };
+      const genome = deserialisePacked(row.packed);
       job.figures.fromDatabase++;
-      if (this.heldBytes + g.bytes <= this.budgetBytes) {
-        this.held.set(g.barcode, g);
-        this.heldBytes += g.bytes;
+      if (this.heldBytes + listed.bytes <= this.budgetBytes) {
+        store.add(row.barcode, this.layoutOf(row.layoutId), genome);
+        this.held.set(row.barcode, listed);
+        this.heldBytes += listed.bytes;
+        job.keptNow++;
+        continue;
       }
-      const group = byLayout.get(g.layoutId) ?? [];
-      group.push(g);
-      byLayout.set(g.layoutId, group);
+      const group = byLayout.get(row.layoutId) ?? [];
+      group.push({ id: row.barcode, genome });
+      byLayout.set(row.layoutId, group);
     }
-    for (const [layoutId, group] of byLayout) this.compare(job, layoutId, group);
+    for (const [layoutId, group] of byLayout) {
+      const t = performance.now();
+      let prepared = job.prepared.get(layoutId);
+      if (!prepared) {
+        prepared = prepareQuery(this.layoutOf(job.queryLayoutId), job.query, this.layoutOf(layoutId));
+        job.prepared.set(layoutId, prepared);
+      }
+      job.hits.push(...matchGroup(prepared, group, {}, job.figures));
+      job.figures.matchMs += performance.now() - t;
+    }
   }
 
-  /** Compares the held genomes not compared yet and ends the job: its hits and figures. */
-  end(): { hits: LayoutHit[]; figures: MatchFigures } {
+  /** Compares the held genomes (on the store's threads) and ends the job: its hits and figures. */
+  async end(): Promise<{ hits: LayoutHit[]; figures: MatchFigures }> {
     const job = this.current();
-    for (const [layoutId, group] of job.byLayout) {
-      const held: HeldGenome[] = [];
-      for (const g of group) {
-        const h = this.held.get(g.barcode);
-        if (h && !job.matched.has(g.barcode)) held.push(h);
-      }
-      for (let i = 0; i < held.length; i += MATCH_CHUNK) {
-        const chunk = held.slice(i, i + MATCH_CHUNK);
-        job.figures.fromMemory += chunk.length;
-        this.compare(job, layoutId, chunk);
-      }
-    }
+    const store = this.store as GenomeStore;
     this.job = null;
-    return { hits: job.hits, figures: { ...job.figures, heldGenomes: this.held.size, heldBytes: this.heldBytes } };
-  }
-
-  private compare(job: Job, layoutId: string, group: HeldGenome[]): void {
     const t = performance.now();
-    let prepared = job.prepared.get(layoutId);
-    if (!prepared) {
-      prepared = prepareQuery(this.layoutOf(job.queryLayoutId), job.query, this.layoutOf(layoutId));
-      job.prepared.set(layoutId, prepared);
-      job.figures.layouts++;
-    }
-    for (const g of group) job.matched.add(g.barcode);
-    job.hits.push(
-      ...matchGroup(
-        prepared,
-        group.map((g) => ({ id: g.barcode, genome: g.genome })),
-        {},
-        job.figures,
-      ),
-    );
+    const before = job.figures.compared;
+    const held = await store.match(this.layoutOf(job.queryLayoutId), job.query, { skip: job.skip }, job.figures);
+    // Genomes read for this job count as from the database, though compared with the held ones.
+    job.figures.fromMemory = job.figures.compared - before - job.keptNow;
     job.figures.matchMs += performance.now() - t;
+    const layouts = new Set([...job.prepared.keys(), ...(store.lastMatch?.layouts.map((l) => l.id) ?? [])]);
+    job.figures.layouts = layouts.size;
+    const hits = [...job.hits, ...held].sort((x, y) => y.sharedCM - x.sharedCM);
+    return { hits, figures: { ...job.figures, heldGenomes: this.held.size, heldBytes: this.heldBytes } };
   }
 
   private layoutOf(id: string): ChipLayout {
@@ -201,6 +192,7 @@ export class MatchMemory {
     const held = this.held.get(barcode);
     if (!held) return;
     this.held.delete(barcode);
+    this.store?.delete(barcode);
     this.heldBytes -= held.bytes;
   }
 }

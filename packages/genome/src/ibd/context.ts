@@ -18,6 +18,27 @@ export interface PackedLike {
   lo: Uint32Array;
 }
 
+/**
+ * Bit-planes as the comparison reads them: word w of the hi plane is hi[hiAt + w], of the lo plane
+ * lo[loAt + w]. A PackedLike starts both at 0; a genome in a GenomeStore lies in a shared slab with
+ * many others (hi words, then lo words), so the comparison reads it in place.
+ */
+export interface Planes {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  hiAt: number;
+  loAt: number;
+}
+
+export function planes(hi: Uint32Array, lo: Uint32Array, hiAt: number, loAt: number): Planes {
+  return { hi, lo, hiAt, loAt };
+}
+
+/** A packed genome's planes as the comparison reads them (Planes are passed through). */
+export function planesOf(g: PackedLike | Planes): Planes {
+  return 'hiAt' in g ? g : planes(g.hi, g.lo, 0, 0);
+}
+
 /** Per-panel data computed once and shared by every comparison. */
 export interface MatchContext {
   panel: PanelLike;

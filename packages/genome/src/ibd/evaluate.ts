@@ -1,5 +1,5 @@
 import { GenomeError } from '../types.ts';
-import type { MatchContext, PackedLike } from './context.ts';
+import { type MatchContext, type PackedLike, type Planes, planesOf } from './context.ts';
 import { classifyRelationship, type Relationship } from './grades.ts';
 import { chromSegments, type Segment, type SegmentThresholds } from './segments.ts';
 
@@ -30,8 +30,8 @@ export function checkPair(ctx: MatchContext, a: PackedLike, b: PackedLike): void
 
 function segmentsOf(
   ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
+  a: Planes,
+  b: Planes,
   kind: 'half' | 'full',
   t: SegmentThresholds,
   autosomes: MatchContext['autosomes'] = ctx.autosomes,
@@ -51,12 +51,14 @@ const IBD2_MIN_SHARE = 0.3;
  */
 export function evaluate(
   ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
+  ga: PackedLike | Planes,
+  gb: PackedLike | Planes,
   half: SegmentThresholds,
   full: SegmentThresholds,
   autosomes: MatchContext['autosomes'] = ctx.autosomes,
 ): MatchResult {
+  const a = planesOf(ga);
+  const b = planesOf(gb);
   const segments = segmentsOf(ctx, a, b, 'half', half, autosomes);
   let sharedCM = 0;
   let longestCM = 0;

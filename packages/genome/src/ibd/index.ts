@@ -9,6 +9,8 @@ export type { Grade, GradeCode, Relationship, RelationshipEvidence } from './gra
 export { FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS } from './segments.ts';
 export type { Segment, SegmentThresholds } from './segments.ts';
 export type { MatchResult } from './evaluate.ts';
+export { GenomeStore, type StoreMatchFigures, type StoreOptions } from './store.ts';
+export type { Planes } from './context.ts';
 export {
   type GroupOptions,
   type GroupStats,

@@ -1,7 +1,7 @@
 import type { ChipLayout } from '../layout.ts';
 import type { PackedGenome } from '../pack.ts';
 import { GenomeError } from '../types.ts';
-import { type MatchContext, matchContext, type PackedLike } from './context.ts';
+import { type MatchContext, matchContext, type PackedLike, type Planes, planesOf } from './context.ts';
 import { checkPair, evaluate, type ManyStats, type MatchResult, matchMany } from './evaluate.ts';
 import type { Relationship } from './grades.ts';
 import { chromSegments, FULL_IBD_DEFAULTS, HALF_IBD_DEFAULTS, prefilterChroms, type Segment, type SegmentThresholds } from './segments.ts';
@@ -185,7 +185,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   return pairing;
 }
 
-function checkOn(layout: ChipLayout, g: PackedLike, who: string): void {
+export function checkOn(layout: ChipLayout, g: PackedLike, who: string): void {
   if (g.n !== layout.size || (g.panelId !== undefined && g.panelId !== layout.id)) {
     throw new GenomeError('BAD_ARGUMENT', `${who}的基因组数据与其芯片位点布局不一致（${g.panelId ?? '?'}，位点数 ${g.n}）`);
   }
@@ -212,7 +212,7 @@ export function prepareQuery(queryLayout: ChipLayout, query: PackedLike, stored:
   return { pairing, genome: { panelId: stored.id, n: stored.size, hi, lo } };
 }
 
-function result(p: LayoutPairing, ctx: MatchContext, a: PackedLike, b: PackedLike, autosomes = ctx.autosomes): LayoutMatch {
+function result(p: LayoutPairing, ctx: MatchContext, a: Planes, b: Planes, autosomes = ctx.autosomes): LayoutMatch {
   const r = evaluate(ctx, a, b, p.half, p.full, autosomes);
   const xSegments: Segment[] = [];
   const [xs, xe] = p.stored.chromRange.X;
@@ -239,13 +239,20 @@ export function matchGroup(
   stats?: GroupStats,
 ): LayoutHit[] {
   const p = prepared.pairing;
+  const judge = judgeOf(p, planesOf(prepared.genome));
+  return matchMany(matchContext(p.stored), prepared.genome, others, opts.minSharedCM ?? 0, (g) => judge(planesOf(g)), stats);
+}
+
+/**
+ * One stored genome against a prepared query: null when the prefilter rules the pair out, else its
+ * segments and grade (matchGroup and GenomeStore's threads both judge with it).
+ */
+export function judgeOf(p: LayoutPairing, q: Planes): (g: Planes) => LayoutMatch | null {
   const ctx = matchContext(p.stored);
-  const q = prepared.genome;
-  const judge = (genome: PackedLike) => {
-    const chroms = prefilterChroms(ctx, q, genome, p.half, p.prefix);
-    return chroms.length === 0 ? null : result(p, ctx, q, genome, chroms);
+  return (g) => {
+    const chroms = prefilterChroms(ctx, q, g, p.half, p.prefix);
+    return chroms.length === 0 ? null : result(p, ctx, q, g, chroms);
   };
-  return matchMany(ctx, q, others, opts.minSharedCM ?? 0, judge, stats);
 }
 
 /** One-to-one comparison of two genomes, each over its own layout (the result always comes back). */
@@ -259,5 +266,5 @@ export function matchPair(
   const prepared = prepareQuery(aLayout, a, bLayout);
   const ctx = matchContext(bLayout);
   checkPair(ctx, prepared.genome, b);
-  return result(prepared.pairing, ctx, prepared.genome, b);
+  return result(prepared.pairing, ctx, planesOf(prepared.genome), planesOf(b));
 }

@@ -1,5 +1,5 @@
 import type { Chrom } from '../types.ts';
-import type { MatchContext, PackedLike } from './context.ts';
+import { type MatchContext, type PackedLike, type Planes, planesOf } from './context.ts';
 
 /**
  * Segment detection on the packed bit-planes. Per marker, code = (hi<<1)|lo:
@@ -73,8 +73,8 @@ function ctz(x: number): number {
  */
 export function chromSegments(
   ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
+  a: PackedLike | Planes,
+  b: PackedLike | Planes,
   chrom: Chrom,
   s: number,
   e: number,
@@ -83,10 +83,14 @@ export function chromSegments(
   out: Segment[],
 ): void {
   const { cm, panel } = ctx;
-  const hiA = a.hi;
-  const loA = a.lo;
-  const hiB = b.hi;
-  const loB = b.lo;
+  const pa = planesOf(a);
+  const pb = planesOf(b);
+  const hiA = pa.hi;
+  const loA = pa.lo;
+  const hiB = pb.hi;
+  const loB = pb.lo;
+  const { hiAt: ha0, loAt: la0 } = pa;
+  const { hiAt: hb0, loAt: lb0 } = pb;
   const { minCM, minMarkers, mergeMinMarkers, mergeMinCM, long } = t;
   const fewest = long ? Math.min(minMarkers, long.minMarkers) : minMarkers;
   const half = kind === 'half';
@@ -136,10 +140,10 @@ export function chromSegments(
     let mask = -1;
     if (w === w0) mask &= -1 << (s & 31);
     if (w === w1 && (e & 31) !== 0) mask &= (1 << (e & 31)) - 1;
-    const ha = hiA[w];
-    const la = loA[w];
-    const hb = hiB[w];
-    const lb = loB[w];
+    const ha = hiA[ha0 + w];
+    const la = loA[la0 + w];
+    const hb = hiB[hb0 + w];
+    const lb = loB[lb0 + w];
     const both = ~(ha & la) & ~(hb & lb) & mask;
     const homs = ~(la | lb);
     let brk = half ? (ha ^ hb) & ~(la | lb) & mask : ((ha ^ hb) | (la ^ lb)) & both;
@@ -223,8 +227,14 @@ function reachOf(ctx: MatchContext, t: SegmentThresholds, prefix?: Int32Array): 
  * (the error tolerance) and long enough (reachOf). A true segment with at most one tolerated miscall
  * always passes; `prefix` as in reachOf.
  */
-export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, t: SegmentThresholds, prefix?: Int32Array): boolean {
-  return scan(ctx, a, b, reachOf(ctx, t, prefix), null);
+export function prefilter(
+  ctx: MatchContext,
+  a: PackedLike | Planes,
+  b: PackedLike | Planes,
+  t: SegmentThresholds,
+  prefix?: Int32Array,
+): boolean {
+  return scan(ctx, planesOf(a), planesOf(b), reachOf(ctx, t, prefix), null);
 }
 
 /**
@@ -233,13 +243,13 @@ export function prefilter(ctx: MatchContext, a: PackedLike, b: PackedLike, t: Se
  */
 export function prefilterChroms(
   ctx: MatchContext,
-  a: PackedLike,
-  b: PackedLike,
+  a: PackedLike | Planes,
+  b: PackedLike | Planes,
   t: SegmentThresholds,
   prefix?: Int32Array,
 ): MatchContext['autosomes'] {
   const out: MatchContext['autosomes'] = [];
-  scan(ctx, a, b, reachOf(ctx, t, prefix), out);
+  scan(ctx, planesOf(a), planesOf(b), reachOf(ctx, t, prefix), out);
   return out;
 }
 
@@ -252,11 +262,13 @@ export function prefilterChroms(
  * words are never read (the jump is a whole stretch, ~6 cM). Words already read are not read again:
  * (x - 1, known] is known to hold at most the one tolerated word kd.
  */
-function scan(ctx: MatchContext, a: PackedLike, b: PackedLike, reach: Int32Array, out: MatchContext['autosomes'] | null): boolean {
+function scan(ctx: MatchContext, a: Planes, b: Planes, reach: Int32Array, out: MatchContext['autosomes'] | null): boolean {
   const hiA = a.hi;
   const loA = a.lo;
   const hiB = b.hi;
   const loB = b.lo;
+  const { hiAt: ha0, loAt: la0 } = a;
+  const { hiAt: hb0, loAt: lb0 } = b;
   let any = false;
   for (const entry of ctx.autosomes) {
     const [, s, e] = entry;
@@ -271,7 +283,7 @@ function scan(ctx: MatchContext, a: PackedLike, b: PackedLike, reach: Int32Array
       let td = -1;
       let v = y;
       for (; v > known; v--) {
-        const o = (hiA[v] ^ hiB[v]) & ~(loA[v] | loB[v]);
+        const o = (hiA[ha0 + v] ^ hiB[hb0 + v]) & ~(loA[la0 + v] | loB[lb0 + v]);
         if (o === 0) continue;
         if (td >= 0 || (o & (o - 1)) !== 0) break;
         td = v;
