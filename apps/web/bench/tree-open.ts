@@ -98,13 +98,14 @@ const browser = await chromium.launch({
 });
 const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 await ctx.addCookies([{ name: '__token', value: token, url: base }]);
+// Init scripts run before <html> exists, so the document itself is observed for the root's data-hydrated.
 await ctx.addInitScript(() => {
   new MutationObserver((_, o) => {
-    if (document.documentElement.dataset.hydrated === 'true') {
+    if (document.documentElement?.dataset.hydrated === 'true') {
       performance.mark('tfm-hydrated');
       o.disconnect();
     }
-  }).observe(document.documentElement, { attributes: true });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
 });
 const page = await ctx.newPage();
 const errs: string[] = [];
