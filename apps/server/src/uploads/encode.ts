@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** What a compute thread does to one uploaded image (the pool runs this module by name; nothing here touches files or the database). */
 export interface EncodeImageInput {
@@ -14,6 +14,10 @@ export type EncodeImageOutput = { image: Uint8Array; jpg: Uint8Array | null; web
 
 /** Refuses decompression bombs (a small file that claims a huge canvas); full-size scans may be larger. */
 const MAX_INPUT_PIXELS = { resized: 40_000_000, fullSize: 60_000_000 };
+
+/** §5 share variants of an image: an interlaced jpg on white and a webp (the start-up pass in variants.ts makes the same). */
+export const shareJpg = (image: Sharp) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, progressive: true });
+export const shareWebp = (image: Sharp) => image.webp({ quality: 85 });
 
 /**
  * Re-encoding drops anything hidden after the image and its metadata (EXIF location included); the
@@ -33,9 +37,8 @@ export async function encodeImage(a: EncodeImageInput): Promise<EncodeImageOutpu
     return { refused: true };
   }
   if (!a.variants) return { image, jpg: null, webp: null };
-  // As writeImageVariants (variants.ts) makes them: an interlaced jpg is already its own jpg variant.
-  const jpg =
-    a.format === 'jpg' ? null : await sharp(image).flatten({ background: '#ffffff' }).jpeg({ quality: 85, progressive: true }).toBuffer();
-  const webp = await sharp(image).webp({ quality: 85 }).toBuffer();
+  // An interlaced jpg is already its own jpg variant.
+  const jpg = a.format === 'jpg' ? null : await shareJpg(sharp(image)).toBuffer();
+  const webp = await shareWebp(sharp(image)).toBuffer();
   return { image, jpg, webp };
 }

@@ -4,8 +4,7 @@
  * by every process, so a separate worker reads them), queues the job and waits for its row a bounded
  * time, answering as it did when it re-encoded in place.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { schema } from '@jiyin/db';
@@ -13,7 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { removeUpload } from './variants.ts';
+import { removeUpload, writeAtomically } from './variants.ts';
 
 const { imageJobs } = schema;
 type ImageJobRow = typeof imageJobs.$inferSelect;
@@ -83,13 +82,6 @@ export async function awaitImage(deps: Deps, id: string, timeoutMs = IMAGE_WAIT_
   // Finished between the last look and giving up: the answer is there after all.
   if (!gave.length) return awaitImage(deps, id, 0);
   throw new ApiError('UPLOAD_FAILED', IMAGE_BUSY_MSG);
-}
-
-/** Writes aside, then moves into place: readers never see half a file. */
-async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  const tmp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, file);
 }
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
+import { shareJpg, shareWebp } from './encode.ts';
 
 const RASTER = /\.(png|jpe?g)$/i;
 
@@ -14,9 +15,9 @@ async function newerThan(file: string, source: string): Promise<boolean> {
 }
 
 /** Writes aside, then moves into place: readers (and another process doing the same) never see half a file. */
-async function writeAtomically(target: string, image: Sharp): Promise<void> {
+export async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
   const tmp = `${target}.${randomUUID()}.tmp`;
-  await image.toFile(tmp);
+  await writeFile(tmp, bytes);
   await rename(tmp, target);
 }
 
@@ -31,13 +32,13 @@ export async function writeImageVariants(source: string): Promise<string[]> {
   const jpg = `${base}.jpg`;
   const stale = jpg === source ? !(await sharp(source).metadata()).isProgressive : !(await newerThan(jpg, source));
   if (stale) {
-    await writeAtomically(jpg, sharp(source).flatten({ background: '#ffffff' }).jpeg({ quality: 85, progressive: true }));
+    await writeAtomically(jpg, await shareJpg(sharp(source)).toBuffer());
     written.push(jpg);
   }
   // After the jpg: a rewritten jpg source would otherwise be newer than its webp.
   const webp = `${base}.webp`;
   if (!(await newerThan(webp, source))) {
-    await writeAtomically(webp, sharp(source).webp({ quality: 85 }));
+    await writeAtomically(webp, await shareWebp(sharp(source)).toBuffer());
     written.push(webp);
   }
   return written;
