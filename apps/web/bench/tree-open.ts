@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { TREE_API_PATHS } from '@jiyin/contracts/treesApi';
-import { chromium } from 'playwright-core';
+import { launch } from '../e2e/chromium.ts';
 import { generatedGedcom } from '../../server/test/gedcomGen.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -84,18 +84,7 @@ if (!treeId) {
 await stop();
 await start();
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launch();
 const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 await ctx.addCookies([{ name: '__token', value: token, url: base }]);
 // Init scripts run before <html> exists, so the document itself is observed for the root's data-hydrated.

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
+
+export { launch } from './chromium.ts';
 
 export const VIEWPORTS = [
   { name: 'pc', width: 1366, height: 768 },
@@ -13,21 +15,6 @@ export const SHOTS_DIR = path.resolve(import.meta.dirname, '../../../test-result
 
 export function baseUrl(): string {
   return inject('baseUrl');
-}
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 }
 
 /** A page at the viewport's size that records uncaught page errors, so tests can assert there are none. */
