@@ -5,6 +5,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildWebIfStale, ROOT, run } from './lib.mjs';
 
+// The servers the tests start share the machine with the test driver, Chromium and the database: compute threads at
+// normal priority there (apps/server/src/pool/background.ts).
+process.env.COMPUTE_NICENESS ??= '0';
 const vitest = path.join(ROOT, 'node_modules', '.bin', 'vitest');
 console.log(
   `[test] database tests on PGlite${process.env.DATABASE_URL ? ' and Postgres (DATABASE_URL)' : ' only (set DATABASE_URL to add Postgres)'}`,
