@@ -20,6 +20,8 @@ export interface Config {
   env: Environment;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections each process keeps to Postgres for its queries (DATABASE_POOL_SIZE); LISTEN and pg-boss have their own. */
+  databasePoolSize: number;
   signKeys: SignKeys;
   /** True when the signing keys are the built-in development ones (logged at start). */
   devSignKeys: boolean;
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: appEnv,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: positiveInt(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE') ?? 10,
     signKeys: keysGiven ? { v1: env.SIGN_KEY_V1 as string, v2: env.SIGN_KEY_V2 as string, v3: env.SIGN_KEY_V3 as string } : DEV_SIGN_KEYS,
     devSignKeys: !keysGiven,
     bridgeLoginUrl: env.BRIDGE_LOGIN_URL ?? '/login',

@@ -15,7 +15,12 @@ import { seedDemoGenome, seedDemoRelatives } from './imports/demo.ts';
 const config = loadConfig();
 const serving = config.role !== 'worker';
 const demoGenomes = serving && config.demoGenomes;
-const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite`, thread: true });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  poolSize: config.databasePoolSize,
+  dataDir: `${config.dataDir}/pglite`,
+  thread: true,
+});
 await database.migrate();
 const seeded = serving && (await seedDemoContentOnce(database.db));
 const app = await buildApp({ config, database });

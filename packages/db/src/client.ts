@@ -35,11 +35,12 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /**
  * Postgres when `url` is given (DATABASE_URL), else PGlite: embedded Postgres in `dataDir`, or in
  * memory when `dataDir` is 'memory://' (tests). Both run the same migrations. `thread`: PGlite runs
- * on a worker thread of its own (the server: its SQL then never blocks the event loop).
+ * on a worker thread of its own (the server: its SQL then never blocks the event loop). `poolSize`:
+ * the Postgres connections for queries (10 unless said; LISTEN takes one more of its own).
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; thread?: boolean }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; poolSize?: number; dataDir: string; thread?: boolean }): Promise<Database> {
   if (opts.url) {
-    const client = postgres(opts.url, { max: 10, onnotice: () => {} });
+    const client = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {
       db,

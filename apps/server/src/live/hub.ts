@@ -27,14 +27,18 @@ interface Wire {
  */
 export async function publish(db: Db, users: string[], event: LiveEvent | null, countsOf: string[] = users): Promise<void> {
   if (!users.length) return;
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${livePayload(users, event, countsOf)})`);
+}
+
+/** The NOTIFY payload of `publish`, for a write that sends it itself (in the statement that writes the data). */
+export function livePayload(users: string[], event: LiveEvent | null, countsOf: string[] = users): string {
   const u = [...new Set(users)];
   const c = countsOf.length === users.length && countsOf.every((id, i) => id === users[i]) ? undefined : [...new Set(countsOf)];
   const t = Date.now();
-  let text = JSON.stringify({ u, e: event, c, t } satisfies Wire);
+  const text = JSON.stringify({ u, e: event, c, t } satisfies Wire);
   // NOTIFY payloads stop at 8000 bytes and a longer one would fail the caller's transaction: then
   // only the counts move live, and the item itself comes with the next list load.
-  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) text = JSON.stringify({ u, e: null, t } satisfies Wire);
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${text})`);
+  return Buffer.byteLength(text) > MAX_PAYLOAD_BYTES ? JSON.stringify({ u, e: null, t } satisfies Wire) : text;
 }
 
 export type LiveSink = (event: LiveEvent) => void;

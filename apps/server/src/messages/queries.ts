@@ -64,16 +64,63 @@ export async function memberOf(db: Db, threadId: string, userId: string): Promis
   return row;
 }
 
-/**
- * For sending: both sides of a thread, locked in one statement and in one order (so two people
- * writing to each other at once queue instead of deadlocking); the caller's side must exist. Sends of
- * a thread thus commit one after another, in seq order: catching up "after seq" never skips one.
- */
-export async function lockSides(db: Db, threadId: string, userId: string): Promise<{ me: Member; other: Member }> {
-  const rows = await db.select().from(chatMembers).where(eq(chatMembers.threadId, threadId)).orderBy(chatMembers.userId).for('update');
+/** For sending: both sides of a thread as they stand (the write re-checks the blocks under lock); the caller's side must exist. */
+export async function sidesOf(db: Db, threadId: string, userId: string): Promise<{ me: Member; other: Member }> {
+  const rows = await db.select().from(chatMembers).where(eq(chatMembers.threadId, threadId));
   const me = rows.find((r) => r.userId === userId);
   if (!me) throw new ApiError('NOT_FOUND', '会话不存在');
   return { me, other: rows.find((r) => r.userId === me.otherUserId) ?? me };
+}
+
+/** What `insertMessage` stamps into the live payload where the message's seq goes (a seq is never negative). */
+export const SEQ_PLACEHOLDER = -1;
+
+/**
+ * Writes a message in one statement (one round trip, its own transaction): locks both sides of the
+ * thread in one order (two people writing to each other at once queue instead of deadlocking),
+ * re-checks their blocks, inserts the message, moves the thread's date and the recipient's new count,
+ * and sends `payload` (see livePayload) through NOTIFY with the seq put in for SEQ_PLACEHOLDER. The
+ * seq is taken under the lock, so sends of a thread commit in seq order: catching up "after seq"
+ * never skips one. Answers the seq, or null and both sides' blocks when it wrote nothing.
+ */
+export async function insertMessage(
+  db: Db,
+  m: { id: string; threadId: string; senderUserId: string; otherUserId: string; kind: string; content: string; createdAt: Date },
+  channel: string,
+  payload: string,
+): Promise<{ seq: number | null; iBlocked: boolean; theyBlocked: boolean }> {
+  // The placeholder can only match the message's own seq key: inside a JSON string every quote is escaped.
+  const placeholder = `"seq":${SEQ_PLACEHOLDER}`;
+  const result = await db.execute(sql`
+    with sides as (
+      select ${chatMembers.userId} as user_id, ${chatMembers.blocked} as blocked from ${chatMembers}
+      where ${chatMembers.threadId} = ${m.threadId} order by ${chatMembers.userId} for update
+    ), msg as (
+      insert into ${chatMessages} (id, thread_id, sender_user_id, kind, content, created_at)
+      select ${m.id}, ${m.threadId}, ${m.senderUserId}, ${m.kind}, ${m.content}, ${m.createdAt.toISOString()}::timestamptz
+      where exists (select 1 from sides where user_id = ${m.senderUserId}) and not exists (select 1 from sides where blocked)
+      returning seq
+    ), thread as (
+      update ${chatThreads} set last_message_at = ${m.createdAt.toISOString()}::timestamptz
+      where ${chatThreads.id} = ${m.threadId} and exists (select 1 from msg)
+    ), unread as (
+      update ${chatMembers} set new_count = new_count + 1
+      where thread_id = ${m.threadId} and user_id = ${m.otherUserId} and exists (select 1 from msg)
+    )
+    select
+      (select seq from msg) as seq,
+      coalesce((select blocked from sides where user_id = ${m.senderUserId}), false) as i_blocked,
+      coalesce((select blocked from sides where user_id = ${m.otherUserId}), false) as they_blocked,
+      (select pg_notify(${channel}, replace(${payload}, ${placeholder}, '"seq":' || seq)) from msg) as notified
+  `);
+  // postgres.js answers the rows themselves, PGlite an object holding them.
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as {
+    seq: string | number | null;
+    i_blocked: boolean;
+    they_blocked: boolean;
+  }[];
+  const [row] = rows;
+  return { seq: row.seq === null ? null : Number(row.seq), iBlocked: row.i_blocked, theyBlocked: row.they_blocked };
 }
 
 /** Whether the other side blocked this member. */

@@ -1,19 +1,31 @@
 import { ok } from '@jiyin/contracts/envelope';
 import { postChatSchema, SOCIAL_API_PATHS } from '@jiyin/contracts/social';
 import { schema } from '@jiyin/db';
-import { and, count, eq, gt, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
-import { publish } from '../live/hub.ts';
+import { LIVE_CHANNEL, livePayload, publish } from '../live/hub.ts';
 import { areRelatives, matchedPersonOf } from '../relatives/queries.ts';
 import { userReportSubject } from '../reports/access.ts';
 import { requireUser } from '../users/session.ts';
-import { lockSides, memberOf, messagesPage, messageView, openThread, profiles, senderId, threadHead, threadsPage } from './queries.ts';
+import {
+  insertMessage,
+  memberOf,
+  messagesPage,
+  messageView,
+  openThread,
+  profiles,
+  SEQ_PLACEHOLDER,
+  senderId,
+  sidesOf,
+  threadHead,
+  threadsPage,
+} from './queries.ts';
 
-const { chatThreads, chatMembers, chatMessages, persons } = schema;
+const { chatMembers, chatMessages, persons } = schema;
 
 const threadParams = z.object({ relatedId: z.uuid('会话不存在') });
 const pageQuery = z.object({
@@ -97,38 +109,31 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps) {
     const { relatedId } = parseInput(threadParams, req.params);
     const body = parseInput(postChatSchema, req.body);
     const now = deps.now();
-    const view = await db.transaction(async (tx) => {
-      const { me: member, other } = await lockSides(tx, relatedId, me.userId);
-      if (member.blocked) throw new ApiError('CHAT_I_BLOCKED');
-      if (other.blocked) throw new ApiError('CHAT_THEY_BLOCKED');
-      if (member.otherUserId === me.userId) throw new ApiError('CHAT_SELF');
-      // Independent reads and writes go together: on Postgres each group is one round trip (pipelined).
-      const [relatives, [{ n }], shown] = await Promise.all([
-        areRelatives(tx, member.personId, member.otherPersonId),
-        tx
-          .select({ n: count() })
-          .from(chatMessages)
-          .where(and(eq(chatMessages.senderUserId, me.userId), gt(chatMessages.createdAt, new Date(now.getTime() - 60_000)))),
-        profiles(tx, [member.personId, other.personId]),
-      ]);
-      if (!relatives) throw new ApiError('CHAT_NOT_ALLOWED');
-      if (Number(n) >= deps.config.chatMessagesPerMinute) throw new ApiError('RATE_LIMITED', '发送消息过于频繁，请稍后再试');
-      const [, [row]] = await Promise.all([
-        tx.update(chatThreads).set({ lastMessageAt: now }).where(eq(chatThreads.id, relatedId)),
-        tx
-          .insert(chatMessages)
-          .values({ id: newId(), threadId: relatedId, senderUserId: me.userId, kind: body.type, content: body.content, createdAt: now })
-          .returning(),
-        tx
-          .update(chatMembers)
-          .set({ newCount: sql`${chatMembers.newCount} + 1` })
-          .where(and(eq(chatMembers.threadId, relatedId), eq(chatMembers.userId, member.otherUserId))),
-      ]);
-      const [message] = messageView([row], [member, other], shown);
-      // Only the recipient's unread count moved.
-      await publish(tx, [me.userId, member.otherUserId], { type: 'message', message }, [member.otherUserId]);
-      return message;
-    });
+    // Reads first, without a transaction: independent reads go together (on Postgres each group is one
+    // round trip, pipelined); the write is then one statement that re-checks the blocks under lock.
+    const { me: member, other } = await sidesOf(db, relatedId, me.userId);
+    if (member.blocked) throw new ApiError('CHAT_I_BLOCKED');
+    if (other.blocked) throw new ApiError('CHAT_THEY_BLOCKED');
+    if (member.otherUserId === me.userId) throw new ApiError('CHAT_SELF');
+    const [relatives, [{ n }], shown] = await Promise.all([
+      areRelatives(db, member.personId, member.otherPersonId),
+      db
+        .select({ n: count() })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.senderUserId, me.userId), gt(chatMessages.createdAt, new Date(now.getTime() - 60_000)))),
+      profiles(db, [member.personId, other.personId]),
+    ]);
+    if (!relatives) throw new ApiError('CHAT_NOT_ALLOWED');
+    if (Number(n) >= deps.config.chatMessagesPerMinute) throw new ApiError('RATE_LIMITED', '发送消息过于频繁，请稍后再试');
+    const row = { id: newId(), threadId: relatedId, senderUserId: me.userId, kind: body.type, content: body.content, createdAt: now };
+    const [message] = messageView([{ ...row, seq: SEQ_PLACEHOLDER }], [member, other], shown);
+    // Only the recipient's unread count moves.
+    const payload = livePayload([me.userId, member.otherUserId], { type: 'message', message }, [member.otherUserId]);
+    const written = await insertMessage(db, { ...row, otherUserId: member.otherUserId }, LIVE_CHANNEL, payload);
+    if (written.iBlocked) throw new ApiError('CHAT_I_BLOCKED');
+    if (written.theyBlocked) throw new ApiError('CHAT_THEY_BLOCKED');
+    if (written.seq === null) throw new ApiError('NOT_FOUND', '会话不存在');
+    const view = { ...message, seq: written.seq };
     return ok({ ...view, mine: true });
   });
 
