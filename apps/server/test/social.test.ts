@@ -12,7 +12,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveHub } from '../src/live/hub.ts';
+import { LIVE_CHANNEL, LiveHub, livePayload } from '../src/live/hub.ts';
+import { insertMessage, SEQ_PLACEHOLDER } from '../src/messages/queries.ts';
 import { notify, PERSON_SLOT } from '../src/notifications/service.ts';
 import { matchId } from '../src/relatives/queries.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
@@ -190,6 +191,9 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
       await until(() => events.b.some((e) => e.type === 'counts') && events.a.some((e) => e.type === 'message'));
       const got = events.b.filter((e) => e.type === 'message');
       expect(got).toHaveLength(1);
+      // The live copy carries the seq the write took (put into the payload by the statement itself).
+      expect(got[0]).toMatchObject({ message: { id: sent.data.id, seq: sent.data.seq } });
+      expect(sent.data.seq).toBeGreaterThan(0);
       expect(events.a.filter((e) => e.type === 'message')).toHaveLength(1);
       expect(events.b.at(-1)).toEqual({ type: 'counts', counts: { info: 0, msg: 1 } });
       // The sender's own count did not move: only the recipient's was read again.
@@ -281,6 +285,46 @@ describe.each(testDatabaseTargets())('notifications, messages and live on $name'
         .where(eq(schema.relativeConsents.personId, PERSON.b));
       expect((await post('a', '还在吗')).code).toBe(CODES.CHAT_NOT_ALLOWED.code);
       await t.database.db.update(schema.relativeConsents).set({ withdrawnAt: null }).where(eq(schema.relativeConsents.personId, PERSON.b));
+    });
+
+    it('re-checks the blocks in the write itself: a block landing after a send’s reads refuses it and writes nothing', async () => {
+      const { db } = t.database;
+      const newCount = async () =>
+        (await db.select({ n: schema.chatMembers.newCount }).from(schema.chatMembers).where(eq(schema.chatMembers.userId, userId.b)))[0].n;
+      expect((await call('PUT', fillPattern(SOCIAL_API_PATHS.shield, { relatedId: thread }), 'b', { blocked: true })).code).toBe(0);
+      const before = await newCount();
+      events.b.length = 0;
+      const raced = {
+        id: 'raced-send',
+        threadId: thread,
+        senderUserId: userId.a,
+        otherUserId: userId.b,
+        kind: 'text',
+        content: '抢在屏蔽前',
+        createdAt: t.clock.now,
+      };
+      const message = {
+        id: raced.id,
+        seq: SEQ_PLACEHOLDER,
+        relatedId: thread,
+        user: { id: 'a', name: 'A**', avatar: null },
+        type: 'text' as const,
+        content: raced.content,
+        date: raced.createdAt.toISOString(),
+      };
+      const written = await insertMessage(
+        db,
+        raced,
+        LIVE_CHANNEL,
+        livePayload([userId.a, userId.b], { type: 'message', message }, [userId.b]),
+      );
+      expect(written).toEqual({ seq: null, iBlocked: false, theyBlocked: true });
+      expect(await db.select().from(schema.chatMessages).where(eq(schema.chatMessages.id, raced.id))).toEqual([]);
+      expect(await newCount()).toBe(before);
+      expect((await call('PUT', fillPattern(SOCIAL_API_PATHS.shield, { relatedId: thread }), 'b', { blocked: false })).code).toBe(0);
+      // Nothing was published for the refused write: notifications come in commit order, and the unblock's came alone.
+      await until(() => events.b.some((e) => e.type === 'thread'));
+      expect(events.b.filter((e) => e.type === 'message')).toEqual([]);
     });
 
     it('never lets another user read, write, block or delete a thread by id', async () => {
