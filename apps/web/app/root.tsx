@@ -23,6 +23,9 @@ import { ANTD_THEME } from './lib/theme.ts';
 import { LiveProvider } from './lib/live.tsx';
 import { EmbedHost } from './lib/bridge/EmbedHost.tsx';
 
+/** One theme object for every render: antd keys its token caches on the object. */
+const THEME = { ...ANTD_THEME, zeroRuntime: true };
+
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
@@ -77,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ ...ANTD_THEME, zeroRuntime: true }}>
+        <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={THEME}>
           <AntApp>
             <PageLoadBar />
             {children}

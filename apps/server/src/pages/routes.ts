@@ -98,7 +98,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
         const body = Buffer.from(await response.arrayBuffer());
         return sendCached(req, reply, pageCache.put(cacheKey, response.status, [...response.headers], body));
       }
-      return sendWebResponse(reply, response);
+      return sendWebResponse(reply, response, !isDataRequest);
     },
   });
 }
@@ -188,7 +188,11 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage) 
   return reply.status(page.status).send(page.body);
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response) {
+/**
+ * A rendered page (`whole`: entry.server answers it as one buffer) is sent in one write with its
+ * length; client navigations' data stays streamed, as React Router may still be resolving it.
+ */
+async function sendWebResponse(reply: FastifyReply, response: Response, whole: boolean) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -197,5 +201,6 @@ function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
+  if (whole) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }

@@ -34,8 +34,22 @@ export interface UserInfo {
   msgCount?: number;
 }
 
-/** The typed calls pages make; the same on the server (in-process) and in the browser (/proxy). */
-export function apiClient(api: ApiTransport) {
+const clients = new WeakMap<ApiTransport, ApiClient>();
+
+/**
+ * The typed calls pages make; the same on the server (in-process) and in the browser (/proxy). One
+ * client per transport: it has hundreds of calls, and every loader of a page request asks for it.
+ */
+export function apiClient(api: ApiTransport): ApiClient {
+  let client = clients.get(api);
+  if (!client) {
+    client = buildClient(api);
+    clients.set(api, client);
+  }
+  return client;
+}
+
+function buildClient(api: ApiTransport) {
   return {
     ...accountsClient(api),
     ...importsClient(api),
@@ -59,4 +73,4 @@ export function apiClient(api: ApiTransport) {
   };
 }
 
-export type ApiClient = ReturnType<typeof apiClient>;
+export type ApiClient = ReturnType<typeof buildClient>;
