@@ -22,6 +22,7 @@ import './app.css';
 import { ANTD_THEME } from './lib/theme.ts';
 import { LiveProvider } from './lib/live.tsx';
 import { EmbedHost } from './lib/bridge/EmbedHost.tsx';
+import { HeadScripts } from './lib/headScripts.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -72,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="zh-CN">
       <head>
         <meta charSet="utf-8" />
+        <HeadScripts />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
         <Links />

@@ -7,7 +7,7 @@ import { decodeTreeAnswer, treeRequest } from '../../lib/api/trees.ts';
 import { PAGE_PATH_HEADER, signedSearch } from '../../lib/api/transport.ts';
 
 /**
- * The tree call of a page's first load, started by an inline script as the HTML is parsed: it runs
+ * The tree call of a page's first load, started by an inline script at the top of <head> (HeadScripts): it runs
  * while the page's scripts download and hydrate instead of after them. The server loader signs the
  * call (§7.1) as the browser transport would; the page takes the answer once, by tree and mode.
  */

@@ -16,6 +16,7 @@ import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Select, Spac
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { earlyTreeKey, earlyTreeScript, signEarlyTree, takeEarlyTree } from '../../components/trees/earlyTree.ts';
+import type { HeadScriptHandle } from '../../lib/headScripts.tsx';
 import { FamilyTreeCanvas } from '../../components/trees/FamilyTreeCanvas.tsx';
 import { InviteDialog, type InviteRole, type InviteRow } from '../../components/shares/InviteDialog.tsx';
 import { ShareInvitations } from '../../components/shares/ShareInvitations.tsx';
@@ -49,7 +50,7 @@ function saveTreeCookie(id: string) {
  * §4 current family tree: ?id= (a link), else the stored cookie, else the user's own tree, else the
  * first. The tree itself is read in the browser (a tree of thousands of persons would otherwise be
  * carried twice in the page): an own tree through its call, a tree shared for browsing through the
- * browse call. On a first load that call starts from an inline script as the HTML arrives (earlyTree.ts).
+ * browse call. On a first load that call starts from an inline script at the top of <head> (earlyTree.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -62,6 +63,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   return { list: res.data.list, error: null, early };
 }
+
+export const handle: HeadScriptHandle = {
+  headScript: (data) => {
+    const early = (data as Awaited<ReturnType<typeof loader>> | undefined)?.early;
+    return early ? earlyTreeScript(early) : null;
+  },
+};
 
 type FormState = { mode: 'add'; kind: RelationKind | null; of: string | null } | { mode: 'edit'; personId: string } | null;
 
@@ -201,10 +209,6 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   if (current && !data && !loadError) {
     return (
       <div className="family-tree-page">
-        {loaderData.early && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the early tree call; its text escapes `<` (earlyTree.ts)
-          <script dangerouslySetInnerHTML={{ __html: earlyTreeScript(loaderData.early) }} />
-        )}
         <Spin tip="正在打开家谱…" fullscreen={false}>
           <div className="family-tree-canvas" />
         </Spin>
