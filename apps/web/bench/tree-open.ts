@@ -36,6 +36,8 @@ async function start() {
   });
   const t = Date.now();
   for (;;) {
+    // A server that exits (a port taken by someone else's process) must end the bench, not leave it polling.
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {}
