@@ -22,6 +22,7 @@ import './app.css';
 import { ANTD_THEME } from './lib/theme.ts';
 import { LiveProvider } from './lib/live.tsx';
 import { EmbedHost } from './lib/bridge/EmbedHost.tsx';
+import { HeadScripts } from './lib/headScripts.tsx';
 
 /** One theme object for every render: antd keys its token caches on the object. */
 const THEME = { ...ANTD_THEME, zeroRuntime: true };
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="zh-CN">
       <head>
         <meta charSet="utf-8" />
+        <HeadScripts />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
         <Links />

@@ -36,6 +36,8 @@ async function start() {
   });
   const t = Date.now();
   for (;;) {
+    // A server that exits (a port taken by someone else's process) must end the bench, not leave it polling.
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {}
@@ -122,6 +124,8 @@ for (const label of ['first (fresh server, cold cache)', 'again']) {
       jsN: js.length,
       hydrated: mark('tfm-hydrated'),
       treeStart: Math.round(tree?.startTime ?? -1),
+      // When the call got a connection: over HTTP/1.1 it can queue behind the module preloads.
+      treeRequest: Math.round(tree?.requestStart ?? -1),
       treeTtfb: Math.round(tree?.responseStart ?? -1),
       treeEnd: Math.round(tree?.responseEnd ?? -1),
       treeKb: Math.round((tree?.encodedBodySize ?? 0) / 1024),

@@ -309,6 +309,16 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
       const openMs = Date.now() - started;
       const first = await timeline();
       expect(first?.calls).toBe(1);
+      // The early call's script sits in <head> before every stylesheet: a script after one waits for it to load.
+      const order = await viewer.evaluate(() => {
+        const head = [...document.head.children];
+        return {
+          early: head.findIndex((e) => e.tagName === 'SCRIPT' && e.textContent?.includes('__earlyTree')),
+          css: head.findIndex((e) => e.matches('link[rel="stylesheet"]')),
+        };
+      });
+      expect(order.early).toBeGreaterThanOrEqual(0);
+      expect(order.early).toBeLessThan(order.css);
       // Again, with the server's and the browser's caches warm.
       const again = Date.now();
       await gotoReady(viewer, `${baseUrl()}/ancestry/family-tree?id=${tree.id}`);

@@ -13,16 +13,14 @@ import {
   type TreePersonInput,
 } from '@jiyin/contracts/treesApi';
 import { Alert, App, Button, Drawer, Empty, Input, Modal, Progress, Select, Space, Spin, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { earlyTreeKey, earlyTreeScript, signEarlyTree, takeEarlyTree } from '../../components/trees/earlyTree.ts';
+import type { HeadScriptHandle } from '../../lib/headScripts.tsx';
 import { FamilyTreeCanvas } from '../../components/trees/FamilyTreeCanvas.tsx';
-import { InviteDialog, type InviteRole, type InviteRow } from '../../components/shares/InviteDialog.tsx';
+import type { InviteRole, InviteRow } from '../../components/shares/InviteDialog.tsx';
 import { ShareInvitations } from '../../components/shares/ShareInvitations.tsx';
 import { GenerationNamesForm, generationChar } from '../../components/trees/GenerationNamesForm.tsx';
-import { PersonPanel } from '../../components/trees/PersonPanel.tsx';
-import { TreeFiles } from '../../components/trees/TreeFiles.tsx';
-import { TreePersonForm } from '../../components/trees/TreePersonForm.tsx';
 import { buildBoxes, fullName, indexTree, topAncestor } from '../../components/trees/treeModel.ts';
 import type { RegionNode } from '../../lib/api/accounts.ts';
 import { apiClient } from '../../lib/api/index.ts';
@@ -32,6 +30,13 @@ import { useBrowserApi } from '../../lib/browserApi.ts';
 import { readCookie } from '../../lib/reportContext.ts';
 import '../../components/trees/trees.css';
 import type { Route } from './+types/family-tree';
+
+// Opened on demand (a person's panel, the person form, the tree's files, sharing): loaded after the tree
+// is drawn, so their modules are not among the scripts a first open waits for.
+const PersonPanel = lazy(() => import('../../components/trees/PersonPanel.tsx').then((m) => ({ default: m.PersonPanel })));
+const TreePersonForm = lazy(() => import('../../components/trees/TreePersonForm.tsx').then((m) => ({ default: m.TreePersonForm })));
+const TreeFiles = lazy(() => import('../../components/trees/TreeFiles.tsx').then((m) => ({ default: m.TreeFiles })));
+const InviteDialog = lazy(() => import('../../components/shares/InviteDialog.tsx').then((m) => ({ default: m.InviteDialog })));
 
 export const meta = () => [
   { title: pageTitle('家谱树') },
@@ -49,7 +54,7 @@ function saveTreeCookie(id: string) {
  * §4 current family tree: ?id= (a link), else the stored cookie, else the user's own tree, else the
  * first. The tree itself is read in the browser (a tree of thousands of persons would otherwise be
  * carried twice in the page): an own tree through its call, a tree shared for browsing through the
- * browse call. On a first load that call starts from an inline script as the HTML arrives (earlyTree.ts).
+ * browse call. On a first load that call starts from an inline script at the top of <head> (earlyTree.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -62,6 +67,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   return { list: res.data.list, error: null, early };
 }
+
+export const handle: HeadScriptHandle = {
+  headScript: (data) => {
+    const early = (data as Awaited<ReturnType<typeof loader>> | undefined)?.early;
+    return early ? earlyTreeScript(early) : null;
+  },
+};
 
 type FormState = { mode: 'add'; kind: RelationKind | null; of: string | null } | { mode: 'edit'; personId: string } | null;
 
@@ -127,6 +139,12 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
     [data],
   );
   const person = selected ? (idx?.byId.get(selected) ?? null) : null;
+  // The member search lists every person: built when it is first focused, not on each render of a page of thousands.
+  const [searching, setSearching] = useState(false);
+  const memberOptions = useMemo(
+    () => (searching && data ? data.familyNodes.map((p) => ({ value: p.id, label: fullName(p) })) : []),
+    [searching, data],
+  );
   const branch = data?.generationNames.find((b) => b.branch === branchName) ?? data?.generationNames[0] ?? null;
   const generationName = useCallback((g: number) => generationChar(branch, g), [branch]);
 
@@ -201,10 +219,6 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
   if (current && !data && !loadError) {
     return (
       <div className="family-tree-page">
-        {loaderData.early && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the early tree call; its text escapes `<` (earlyTree.ts)
-          <script dangerouslySetInnerHTML={{ __html: earlyTreeScript(loaderData.early) }} />
-        )}
         <Spin tip="正在打开家谱…" fullscreen={false}>
           <div className="family-tree-canvas" />
         </Spin>
@@ -267,7 +281,8 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
               if (!boxes || topAncestor(idx, id) !== top) setRootId(id);
               setFocusKey((k) => k + 1);
             }}
-            options={data.familyNodes.map((p) => ({ value: p.id, label: fullName(p) }))}
+            onFocus={() => setSearching(true)}
+            options={memberOptions}
           />
           {canEdit && (
             <Button icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', kind: null, of: null })}>
@@ -420,7 +435,7 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
         size="large"
         styles={{ wrapper: { maxWidth: '100vw' } }}
       >
-        {filesOpen && <TreeFiles treeId={data.id} personId={null} canEdit={canEdit} />}
+        <Suspense fallback={<Spin />}>{filesOpen && <TreeFiles treeId={data.id} personId={null} canEdit={canEdit} />}</Suspense>
       </Drawer>
       <GenerationNamesForm
         open={namesOpen}
@@ -443,56 +458,60 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
         size={typeof window !== 'undefined' && window.innerWidth < 600 ? 'default' : 'large'}
         styles={{ wrapper: { maxWidth: '100vw' } }}
       >
-        {person && (
-          <PersonPanel
-            data={data}
-            idx={idx}
-            person={person}
-            tested={tested}
-            folded={folded.has(person.id)}
-            onEdit={() => {
-              // The drawer closes while the form is open and comes back on the saved person.
-              setSelected(null);
-              setForm({ mode: 'edit', personId: person.id });
-            }}
-            onAdd={(kind) => {
-              setSelected(null);
-              setForm({ mode: 'add', kind, of: person.id });
-            }}
-            onLink={async (testedId) => {
-              const r = await api.linkTreePerson(data.id, person.id, testedId);
-              if (!isOk(r)) return message.error(r.msg);
-              setData(r.data);
-            }}
-            onFocus={() => {
-              setRootId(person.id);
-              setFocusKey((k) => k + 1);
-            }}
-            onToggle={() => toggle(person.id)}
-            onDelete={async () => {
-              const r = await api.deleteTreePerson(data.id, person.id);
-              if (r.code !== 0) return message.error(r.msg);
-              setSelected(null);
-              await reload();
-            }}
-          />
-        )}
+        <Suspense fallback={<Spin />}>
+          {person && (
+            <PersonPanel
+              data={data}
+              idx={idx}
+              person={person}
+              tested={tested}
+              folded={folded.has(person.id)}
+              onEdit={() => {
+                // The drawer closes while the form is open and comes back on the saved person.
+                setSelected(null);
+                setForm({ mode: 'edit', personId: person.id });
+              }}
+              onAdd={(kind) => {
+                setSelected(null);
+                setForm({ mode: 'add', kind, of: person.id });
+              }}
+              onLink={async (testedId) => {
+                const r = await api.linkTreePerson(data.id, person.id, testedId);
+                if (!isOk(r)) return message.error(r.msg);
+                setData(r.data);
+              }}
+              onFocus={() => {
+                setRootId(person.id);
+                setFocusKey((k) => k + 1);
+              }}
+              onToggle={() => toggle(person.id)}
+              onDelete={async () => {
+                const r = await api.deleteTreePerson(data.id, person.id);
+                if (r.code !== 0) return message.error(r.msg);
+                setSelected(null);
+                await reload();
+              }}
+            />
+          )}
+        </Suspense>
       </Drawer>
-      <TreePersonForm
-        open={form !== null}
-        title={
-          form?.mode === 'edit'
-            ? '编辑成员'
-            : form?.kind
-              ? `${{ parent: '添加父母', child: '添加子女', spouse: '添加配偶', sibling: '添加兄弟姐妹' }[form.kind]}`
-              : '添加成员'
-        }
-        person={form?.mode === 'edit' ? (idx.byId.get(form.personId) ?? null) : null}
-        reigns={reigns}
-        regions={regions}
-        onClose={() => setForm(null)}
-        onSubmit={submitPerson}
-      />
+      <Suspense fallback={null}>
+        <TreePersonForm
+          open={form !== null}
+          title={
+            form?.mode === 'edit'
+              ? '编辑成员'
+              : form?.kind
+                ? `${{ parent: '添加父母', child: '添加子女', spouse: '添加配偶', sibling: '添加兄弟姐妹' }[form.kind]}`
+                : '添加成员'
+          }
+          person={form?.mode === 'edit' ? (idx.byId.get(form.personId) ?? null) : null}
+          reigns={reigns}
+          regions={regions}
+          onClose={() => setForm(null)}
+          onSubmit={submitPerson}
+        />
+      </Suspense>
       <Modal open={creating} title="新建家谱" onCancel={() => setCreating(false)} onOk={create} okText="创建" cancelText="取消">
         <Input
           placeholder="家谱名称，如：王氏家谱"
@@ -502,7 +521,7 @@ export default function FamilyTree({ loaderData }: Route.ComponentProps) {
           aria-label="新家谱名称"
         />
       </Modal>
-      {sharing && <ShareModal treeId={data.id} onClose={() => setSharing(false)} />}
+      <Suspense fallback={null}>{sharing && <ShareModal treeId={data.id} onClose={() => setSharing(false)} />}</Suspense>
     </div>
   );
 }
