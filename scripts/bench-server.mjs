@@ -58,7 +58,7 @@ for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
   } catch {}
-  if (i > 120) throw new Error('server did not start');
+  if (i > 240) throw new Error('server did not start');
   await new Promise((r) => setTimeout(r, 500));
 }
 

@@ -1,7 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { IMPORT_BARCODE_PREFIX, type ImportStageName, REPORT_READY_NOTICE_TYPE } from '@jiyin/contracts/reportApi';
 import { type Db, schema } from '@jiyin/db';
-import { buffer } from 'node:stream/consumers';
 import { type GenomeError, loadKnowledgeBase, loadPanel } from '@jiyin/genome';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -129,7 +128,7 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
     // results come back (the calls never leave it).
     const t0 = performance.now();
     const [person] = await db.select({ gender: persons.gender }).from(persons).where(eq(persons.id, job.personId));
-    const bytes = await buffer(await deps.storage.get(file.storageKey));
+    const bytes = await deps.storage.read(file.storageKey);
     const out = await deps.pool.importFile(bytes, person?.gender ?? null);
     const t1 = performance.now();
     if ('refused' in out) {
