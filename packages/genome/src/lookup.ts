@@ -38,16 +38,20 @@ export function lookupsFromCalls(calls: NormalisedCall[]): Lookups {
     byPosition(chrom, pos37) {
       if (!posIndex) {
         posIndex = new Map();
-        let onChrom: Map<number, number> | undefined;
+        let onChrom = new Map<number, number>();
         let current: Chrom | null = null;
         for (let k = 0; k < calls.length; k++) {
           const c = calls[k];
           if (c.chrom !== current) {
             current = c.chrom;
-            onChrom = posIndex.get(current);
-            if (!onChrom) posIndex.set(current, (onChrom = new Map()));
+            const known = posIndex.get(current);
+            if (known) onChrom = known;
+            else {
+              onChrom = new Map();
+              posIndex.set(current, onChrom);
+            }
           }
-          if (!(onChrom as Map<number, number>).has(c.pos)) (onChrom as Map<number, number>).set(c.pos, k);
+          if (!onChrom.has(c.pos)) onChrom.set(c.pos, k);
         }
       }
       return at(posIndex.get(chrom)?.get(pos37));
