@@ -14,7 +14,7 @@ import { ACCOUNT_PATHS } from '../packages/contracts/src/accounts.ts';
 import { fillPattern } from '../packages/contracts/src/pathPattern.ts';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '../packages/contracts/src/reportApi.ts';
 import { apiSession } from '../apps/server/test/spawned.ts';
-import { buildWebIfStale, ROOT, WEB_DIR } from './lib.mjs';
+import { buildWebIfStale, ROOT, serverNodeArgs, WEB_DIR } from './lib.mjs';
 
 const QUEUED_AT_ONCE = Number(process.env.BENCH_IMPORTS ?? 20);
 const s2 = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -30,7 +30,7 @@ const freePort = () =>
 async function startServer(databaseUrl, poolThreads) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jy-bench-import-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {

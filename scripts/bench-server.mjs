@@ -14,7 +14,7 @@ import { fillPattern } from '../packages/contracts/src/pathPattern.ts';
 import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL } from '../packages/contracts/src/relativesApi.ts';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '../packages/contracts/src/reportApi.ts';
 import { apiSession } from '../apps/server/test/spawned.ts';
-import { buildWebIfStale, ROOT } from './lib.mjs';
+import { buildWebIfStale, ROOT, serverNodeArgs } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -33,7 +33,7 @@ async function freePort() {
 await buildWebIfStale();
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jy-bench-'));
-const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [...serverNodeArgs(), path.join(ROOT, 'apps/server/src/main.ts')], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
@@ -58,7 +58,7 @@ for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
   } catch {}
-  if (i > 120) throw new Error('server did not start');
+  if (i > 240) throw new Error('server did not start');
   await new Promise((r) => setTimeout(r, 500));
 }
 

@@ -42,3 +42,9 @@ export async function buildWebIfStale() {
   const code = await run(path.join(ROOT, 'node_modules', '.bin', 'react-router'), ['build'], { cwd: WEB_DIR });
   if (code !== 0) throw new Error(`web build failed with exit code ${code}`);
 }
+
+/**
+ * Node flags for the server a bench starts (BENCH_NODE_ARGS, space-separated), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of each of its threads (NODE_OPTIONS refuses --cpu-prof).
+ */
+export const serverNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -40,16 +40,19 @@ describe('file storage', () => {
       })(),
     );
     expect(await text(await storage.get('a/b.txt'))).toBe('new bytes');
+    expect(Buffer.from(await storage.read('a/b.txt')).toString()).toBe('new bytes');
     expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
     await storage.delete('a/b.txt');
     await storage.delete('a/b.txt');
     expect(await storage.stat('a/b.txt')).toBeNull();
     await expect(storage.get('a/b.txt')).rejects.toBeInstanceOf(StorageNotFound);
+    await expect(storage.read('a/b.txt')).rejects.toBeInstanceOf(StorageNotFound);
   });
 
   it('appends chunks at offsets, replaces unacknowledged bytes, and shows the object only when sealed', async () => {
     expect(await storage.append('up/1', 0, Buffer.from('abc'))).toBe(3);
     expect(await storage.stat('up/1')).toBeNull();
+    await expect(storage.read('up/1')).rejects.toBeInstanceOf(StorageNotFound);
     expect(await storage.append('up/1', 3, Buffer.from('defXX'))).toBe(8);
     // The client never saw the answer for 'defXX' and sends its chunk again from offset 3.
     expect(await storage.append('up/1', 3, Buffer.from('def'))).toBe(6);

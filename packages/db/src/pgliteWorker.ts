@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction, types } from '@electric-sql/pglite';
+import { byteaToHex } from './pgliteBytea.ts';
 import type { Reply, Request, WireError } from './pgliteWire.ts';
 
 const port = parentPort;
@@ -17,7 +18,10 @@ const bytea = (hex: string) => {
   Buffer.from(out.buffer).write(hex.slice(2), 'hex');
   return out;
 };
-const pg = await PGlite.create(workerData.dataDir as string, { parsers: { [types.BYTEA]: bytea } });
+const pg = await PGlite.create(workerData.dataDir as string, {
+  parsers: { [types.BYTEA]: bytea },
+  serializers: { [types.BYTEA]: byteaToHex },
+});
 
 /** Per open transaction, the requests waiting for it, in order. */
 const transactions = new Map<number, { queue: Request[]; wake: (() => void) | null }>();

@@ -23,7 +23,9 @@ export function genotypeString(a1: string, a2: string): string {
 export function lookupsFromCalls(calls: NormalisedCall[]): Lookups {
   // Indexes are built on first use: reports often need only a handful of markers.
   let rsidIndex: Map<string, number> | null = null;
-  let posIndex: Map<string, number> | null = null;
+  // Per chromosome, keyed by the position itself (a small integer): a "chrom:pos" string key per call
+  // made building this index the largest single cost of an import's compute (630,000 strings).
+  let posIndex: Map<Chrom, Map<number, number>> | null = null;
   const at = (k: number | undefined) => (k === undefined ? null : genotypeString(calls[k].a1, calls[k].a2));
   return {
     byRsid(rsid) {
@@ -36,12 +38,23 @@ export function lookupsFromCalls(calls: NormalisedCall[]): Lookups {
     byPosition(chrom, pos37) {
       if (!posIndex) {
         posIndex = new Map();
+        let onChrom = new Map<number, number>();
+        let current: Chrom | null = null;
         for (let k = 0; k < calls.length; k++) {
-          const key = `${calls[k].chrom}:${calls[k].pos}`;
-          if (!posIndex.has(key)) posIndex.set(key, k);
+          const c = calls[k];
+          if (c.chrom !== current) {
+            current = c.chrom;
+            const known = posIndex.get(current);
+            if (known) onChrom = known;
+            else {
+              onChrom = new Map();
+              posIndex.set(current, onChrom);
+            }
+          }
+          if (!onChrom.has(c.pos)) onChrom.set(c.pos, k);
         }
       }
-      return at(posIndex.get(`${chrom}:${pos37}`));
+      return at(posIndex.get(chrom)?.get(pos37));
     },
   };
 }

@@ -78,6 +78,28 @@ describe('pack', () => {
     expect(() => deserialisePacked(new Uint8Array(3))).toThrow(GenomeError);
   });
 
+  it('looks calls up by position per chromosome, the first of duplicates winning', () => {
+    const call = (chrom: NormalisedCall['chrom'], pos: number, a1: string, a2: string): NormalisedCall => ({
+      rsid: `rs${pos}`,
+      chrom,
+      pos,
+      a1,
+      a2,
+    });
+    // Files are not always sorted: a chromosome can come back after another one.
+    const { byPosition } = lookupsFromCalls([
+      call('1', 100, 'A', 'G'),
+      call('2', 100, 'C', 'C'),
+      call('1', 100, 'T', 'T'),
+      call('1', 200, '-', '-'),
+    ]);
+    expect(byPosition('1', 100)).toBe('AG');
+    expect(byPosition('2', 100)).toBe('CC');
+    expect(byPosition('1', 200)).toBe('--');
+    expect(byPosition('1', 300)).toBeNull();
+    expect(byPosition('X', 100)).toBeNull();
+  });
+
   it('lookups agree between calls and packed genome', () => {
     const a = lookupsFromCalls(calls);
     const b = lookupsFromPacked(g, panel);

@@ -1,9 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { IMPORT_BARCODE_PREFIX, type ImportStageName, REPORT_READY_NOTICE_TYPE } from '@jiyin/contracts/reportApi';
 import { type Db, schema } from '@jiyin/db';
-import { buffer } from 'node:stream/consumers';
 import { type GenomeError, loadKnowledgeBase, loadPanel } from '@jiyin/genome';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { genomeErrorOf } from '../pool/index.ts';
 import { gateImport } from '../relatives/guard.ts';
@@ -48,12 +48,26 @@ export function kbVersion(): string {
   return kbVersionCache;
 }
 
-/** Stores a layout once (its id is its content hash, so a second writer stores the same bytes). */
+/**
+ * Stores a layout once (its id is its content hash, so a second writer stores the same bytes). Most
+ * imports come on a chip already stored: a look by id first spares sending its ~1 MB to the database.
+ */
 export async function storeLayout(tx: Db, layout: PackedForStorage['layout'], vendor: string): Promise<void> {
+  const [known] = await tx.select({ id: genomeLayouts.id }).from(genomeLayouts).where(eq(genomeLayouts.id, layout.id));
+  if (known) return;
   await tx
     .insert(genomeLayouts)
     .values({ ...layout, vendor })
     .onConflictDoNothing();
+}
+
+/**
+ * An upsert's SET taking each of the row's columns from the row proposed for insertion (`excluded`),
+ * so its values, the packed genome's bytes among them, go to the database once and not twice.
+ */
+function fromExcluded(table: PgTable, row: object): Record<string, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(Object.keys(row).map((k) => [k, sql.raw(`excluded."${columns[k].name}"`)]));
 }
 
 /** 'IM' + 10 digits: the barcode format of kits (BARCODE_PATTERN), prefixed so imports are told apart. */
@@ -114,7 +128,7 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
     // results come back (the calls never leave it).
     const t0 = performance.now();
     const [person] = await db.select({ gender: persons.gender }).from(persons).where(eq(persons.id, job.personId));
-    const bytes = await buffer(await deps.storage.get(file.storageKey));
+    const bytes = await deps.storage.read(file.storageKey);
     const out = await deps.pool.importFile(bytes, person?.gender ?? null);
     const t1 = performance.now();
     if ('refused' in out) {
@@ -137,7 +151,14 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
     // Gene relatives' gate: reports stand whatever it says; a held genome is never matched.
     await gateImport(
       deps,
-      { barcode, userId: job.userId, personId: job.personId, rawFileId: file.id, plausibility: computed.plausibility },
+      {
+        barcode,
+        userId: job.userId,
+        personId: job.personId,
+        rawFileId: file.id,
+        plausibility: computed.plausibility,
+        stored: { layoutId: computed.stored.layout.id, packed: computed.stored.packed },
+      },
       log,
     );
     const { parseMs, computeMs } = computed;
@@ -191,12 +212,12 @@ async function store(deps: Deps, job: typeof importJobs.$inferSelect, rawFileId:
     await tx
       .insert(genomes)
       .values({ barcode, ...genome })
-      .onConflictDoUpdate({ target: genomes.barcode, set: genome });
+      .onConflictDoUpdate({ target: genomes.barcode, set: fromExcluded(genomes, genome) });
     const results = { kbVersion: kbVersion(), items: c.items, haplogroups: c.haplogroups, computedAt: now };
     await tx
       .insert(reportResults)
       .values({ barcode, ...results })
-      .onConflictDoUpdate({ target: reportResults.barcode, set: results });
+      .onConflictDoUpdate({ target: reportResults.barcode, set: fromExcluded(reportResults, results) });
     await notify(tx, [
       {
         userId: job.userId,

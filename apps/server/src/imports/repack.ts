@@ -1,5 +1,4 @@
 import { schema } from '@jiyin/db';
-import { buffer } from 'node:stream/consumers';
 import { loadPanel } from '@jiyin/genome';
 import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
@@ -79,7 +78,7 @@ async function repackOne(deps: Deps, g: { rawFileId: string | null; personId: st
   const [file] = g.rawFileId ? await db.select().from(rawFiles).where(eq(rawFiles.id, g.rawFileId)) : [];
   if (file?.state !== 'stored') return { skipped: 'raw file gone' as const };
   const [person] = await db.select({ gender: persons.gender }).from(persons).where(eq(persons.id, g.personId));
-  const out = await deps.pool.repackFile(await buffer(await deps.storage.get(file.storageKey)), person?.gender ?? null);
+  const out = await deps.pool.repackFile(await deps.storage.read(file.storageKey), person?.gender ?? null);
   if ('refused' in out) return { skipped: `raw file no longer reads: ${out.refused.code}` };
   return { packed: out.stored, plausibility: out.plausibility, userId: file.userId, rawFileId: file.id };
 }

@@ -102,8 +102,19 @@ export class ComputePool {
 
   /** Runs one relatives match on the matching thread (jobs of this process queue for it). */
   match<R>(job: (m: MatchSession) => Promise<R>): Promise<R> {
-    const call = <T>(name: keyof typeof matcher, arg?: unknown) => this.matcher.run(arg, { name }) as Promise<T>;
-    const session: MatchSession = { begin: (a) => call('begin', a), feed: (a) => call('feed', a), end: () => call('end') };
+    const call = <T>(name: keyof typeof matcher, arg?: unknown, transferList: ArrayBuffer[] = []) =>
+      this.matcher.run(arg, { name, transferList }) as Promise<T>;
+    const session: MatchSession = {
+      begin: (a) => call('begin', a),
+      // Read rows are given up: their bytes move to the thread instead of being copied on this one.
+      feed: (a) => {
+        const layouts = a.layouts?.map((l) => ({ ...l, bytes: owned(l.bytes) }));
+        const genomes = a.genomes?.map((g) => ({ ...g, packed: owned(g.packed) }));
+        const moved = new Set([...(layouts ?? []).map((l) => l.bytes.buffer), ...(genomes ?? []).map((g) => g.packed.buffer)]);
+        return call('feed', { layouts, genomes }, [...moved] as ArrayBuffer[]);
+      },
+      end: () => call('end'),
+    };
     const next = () => this.timed('match', () => job(session));
     const run = this.matching.then(next, next);
     this.matching = run.catch(() => undefined);

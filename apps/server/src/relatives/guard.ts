@@ -122,7 +122,15 @@ async function pauseOf(db: Db, userId: string) {
  */
 export async function gateImport(
   deps: Deps,
-  g: { barcode: string; userId: string; personId: string; rawFileId: string; plausibility: PlausibilityResult },
+  g: {
+    barcode: string;
+    userId: string;
+    personId: string;
+    rawFileId: string;
+    plausibility: PlausibilityResult;
+    /** The genome as just stored, when the caller holds it (the import): not read back from the database. */
+    stored?: { layoutId: string; packed: Uint8Array };
+  },
   log?: Log,
   /** False for genomes stored before the gate existed (the repack job): they were not uploaded today. */
   uploadLimits = true,
@@ -143,10 +151,9 @@ export async function gateImport(
     if (limit) reasons.push({ code: 'UPLOAD_LIMIT', message: limit });
   }
   let probing: { sameShare: number; changedWindows: number; earlier: string } | null = null;
-  const [stored] = await db
-    .select({ packed: genomes.packed, layoutId: genomes.layoutId })
-    .from(genomes)
-    .where(eq(genomes.barcode, g.barcode));
+  const [stored] = g.stored
+    ? [g.stored]
+    : await db.select({ packed: genomes.packed, layoutId: genomes.layoutId }).from(genomes).where(eq(genomes.barcode, g.barcode));
   // A file too small to be matched cannot probe anyone.
   if (stored?.layoutId && verdict.matchable) {
     const earlier = await db

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -159,6 +160,10 @@ export class S3Storage implements Storage {
       if (isMissing(err)) throw new StorageNotFound(key);
       throw err;
     }
+  }
+
+  async read(key: string): Promise<Uint8Array> {
+    return buffer(await this.get(key));
   }
 
   async stat(key: string): Promise<StoredObject | null> {

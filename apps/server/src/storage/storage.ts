@@ -28,6 +28,11 @@ export interface Storage {
   seal(key: string): Promise<{ size: number }>;
   /** The object's bytes; throws StorageNotFound when there is none. */
   get(key: string): Promise<Readable>;
+  /**
+   * The whole object in one buffer of its own (a job hands it to a pool thread by transfer); throws
+   * StorageNotFound when there is none.
+   */
+  read(key: string): Promise<Uint8Array>;
   stat(key: string): Promise<StoredObject | null>;
   /** Removes the object and any unsealed appended bytes; a missing key is not an error. */
   delete(key: string): Promise<void>;

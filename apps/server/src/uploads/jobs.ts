@@ -6,7 +6,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
 import { schema } from '@jiyin/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../auth/tokens.ts';
@@ -109,7 +108,7 @@ export async function registerImageWorker(deps: Deps, log: Log): Promise<void> {
         .where(and(eq(imageJobs.id, id), inArray(imageJobs.state, ['queued', 'running'])))
         .returning();
       if (!row) return deps.storage.delete(queued.inputKey);
-      const bytes = await buffer(await deps.storage.get(row.inputKey));
+      const bytes = await deps.storage.read(row.inputKey);
       const out = await deps.pool.encodeImage({ bytes, format: row.format, maxSide: row.maxSide, variants: row.purpose === 'upload' });
       if ('refused' in out) {
         await finish(id, { state: 'failed' });
