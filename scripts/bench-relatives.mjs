@@ -242,10 +242,14 @@ async function bench(label, databaseUrl) {
 }
 
 const rows = [];
-t = performance.now();
-rows.push(...(await bench('PGlite (in-process queue)')));
-console.log(`  PGlite run took ${s1(performance.now() - t)}`);
-if (process.env.DATABASE_URL) {
+// BENCH_RELATIVES_DATABASES=postgres skips PGlite (100,000 genomes are ~15 GB: a Postgres-only size).
+const DATABASES = (process.env.BENCH_RELATIVES_DATABASES ?? 'pglite,postgres').split(',');
+if (DATABASES.includes('pglite')) {
+  t = performance.now();
+  rows.push(...(await bench('PGlite (in-process queue)')));
+  console.log(`  PGlite run took ${s1(performance.now() - t)}`);
+}
+if (process.env.DATABASE_URL && DATABASES.includes('postgres')) {
   const name = `jy_bench_${Date.now().toString(36)}`;
   const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
