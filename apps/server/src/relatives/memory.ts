@@ -36,6 +36,8 @@ export interface MatchFigures extends GroupStats {
   matchMs: number;
   heldGenomes: number;
   heldBytes: number;
+  /** Shared memory the held genomes take (the store's slabs, their unused tails included). */
+  storeBytes: number;
 }
 
 interface Job {
@@ -109,6 +111,7 @@ export class MatchMemory {
         matchMs: 0,
         heldGenomes: 0,
         heldBytes: 0,
+        storeBytes: 0,
       },
     };
     const layoutIds = new Set<string>([a.query.layoutId]);
@@ -135,17 +138,16 @@ export class MatchMemory {
       const listed = job.listed.get(row.barcode);
       // Changed since it was listed: left for the next job.
       if (!listed || row.storedAt !== listed.storedAt || row.layoutId !== listed.layoutId) continue;
-      const genome = deserialisePacked(row.packed);
       job.figures.fromDatabase++;
       if (this.heldBytes + listed.bytes <= this.budgetBytes) {
-        store.add(row.barcode, this.layoutOf(row.layoutId), genome);
+        store.addSerialised(row.barcode, this.layoutOf(row.layoutId), row.packed);
         this.held.set(row.barcode, listed);
         this.heldBytes += listed.bytes;
         job.keptNow++;
         continue;
       }
       const group = byLayout.get(row.layoutId) ?? [];
-      group.push({ id: row.barcode, genome });
+      group.push({ id: row.barcode, genome: deserialisePacked(row.packed) });
       byLayout.set(row.layoutId, group);
     }
     for (const [layoutId, group] of byLayout) {
@@ -174,7 +176,7 @@ export class MatchMemory {
     const layouts = new Set([...job.prepared.keys(), ...(store.lastMatch?.layouts.map((l) => l.id) ?? [])]);
     job.figures.layouts = layouts.size;
     const hits = [...job.hits, ...held].sort((x, y) => y.sharedCM - x.sharedCM);
-    return { hits, figures: { ...job.figures, heldGenomes: this.held.size, heldBytes: this.heldBytes } };
+    return { hits, figures: { ...job.figures, heldGenomes: this.held.size, heldBytes: this.heldBytes, storeBytes: store.bytes } };
   }
 
   private layoutOf(id: string): ChipLayout {
