@@ -27,6 +27,12 @@ export interface Database {
    * transaction commits. Resolves to the way to stop listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Postgres only: the output of `COPY (query) TO STDOUT (FORMAT binary)` (copyBinary.ts reads it).
+   * Large bytea come as their bytes: the text protocol sends them as hex, twice the size, decoded on
+   * the event loop. `query` cannot take parameters (COPY has none): quote values with sqlLiteral.
+   */
+  copyBinaryOut?(query: string): Promise<AsyncIterable<Uint8Array>>;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; thread
         const { unlisten } = await client.listen(channel, onPayload);
         return unlisten;
       },
+      copyBinaryOut: (query) => client.unsafe(`copy (${query}) to stdout (format binary)`).readable(),
       close: () => client.end({ timeout: 5 }),
     };
   }

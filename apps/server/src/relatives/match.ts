@@ -108,16 +108,9 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     if (layouts.length) await m.feed({ layouts });
     for (let i = 0; i < missing.length; i += READ_CHUNK) {
       t = performance.now();
-      const rows = await packedGenomes(db, missing.slice(i, i + READ_CHUNK));
+      const rows = await packedGenomes(deps.database, missing.slice(i, i + READ_CHUNK));
       readMs += performance.now() - t;
-      await m.feed({
-        genomes: rows.map((r) => ({
-          barcode: r.barcode,
-          storedAt: r.createdAt.getTime(),
-          layoutId: r.layoutId as string,
-          packed: r.packed,
-        })),
-      });
+      await m.feed({ genomes: rows });
     }
     return m.end();
   });
