@@ -48,9 +48,7 @@ class Reader {
 }
 
 /** The rows of a binary COPY, each field's bytes as sent (null for NULL); decode them with the helpers below. */
-export async function readCopyBinary(output: AsyncIterable<Uint8Array>): Promise<(Uint8Array | null)[][]> {
-  const chunks: Uint8Array[] = [];
-  for await (const c of output) chunks.push(c);
+export function readCopyBinary(chunks: Uint8Array[]): (Uint8Array | null)[][] {
   const r = new Reader(chunks);
   const signature = r.take(SIGNATURE.length);
   if (SIGNATURE.some((b, i) => signature[i] !== b)) throw new Error('not binary COPY output');

@@ -95,7 +95,7 @@ export async function packedGenomes(database: Database, barcodes: string[]): Pro
     const output = await database.copyBinaryOut(
       `select barcode, layout_id, created_at, packed from genomes where barcode in (${barcodes.map(sqlLiteral).join(', ')})`,
     );
-    return (await readCopyBinary(output)).map(([barcode, layoutId, createdAt, packed]) => ({
+    return readCopyBinary(output).map(([barcode, layoutId, createdAt, packed]) => ({
       barcode: copyText(barcode) as string,
       layoutId: copyText(layoutId) as string,
       storedAt: copyTimestampMs(createdAt) as number,
