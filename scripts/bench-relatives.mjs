@@ -316,6 +316,7 @@ async function bench(label, databaseUrl) {
             'event loop max delay': `${Math.round(r.stallMs)} ms`,
           });
         }
+        console.table(results.slice(-2));
         const held = warm.job.heldGenomes;
         console.log(
           `  ${label}: ${s2(warm.ms)} at ${size.toLocaleString('en-US')} stored (${s2(cold.ms)} cold); the matching thread holds ${held.toLocaleString('en-US')} genomes in ${mb(warm.job.storeBytes)} of shared memory: ${held ? mb((warm.job.storeBytes / held) * 100_000) : '—'} per 100,000; process RSS ${mb(warm.rss)}`,
