@@ -308,6 +308,7 @@ async function bench(label, databaseUrl) {
             'queued → matched': s2(r.ms),
             'pick-up': s2(r.ms - j.totalMs),
             'list / read / match / write': [j.listMs, j.readMs, j.matchMs, j.writeMs].map(s2).join(' / '),
+            'match CPU': s2(j.matchCpuMs),
             'memory / db': `${j.fromMemory.toLocaleString('en-US')} / ${j.fromDatabase.toLocaleString('en-US')}`,
             'past prefilter': j.candidates,
             matches: found.length,

@@ -27,7 +27,7 @@ export interface MatchRunStats extends MatchFigures {
   newRelatives: number;
   /** Listing the eligible genomes (metadata). */
   listMs: number;
-  /** Reading the layouts and the genomes the matching thread lacked. */
+  /** Waiting for the layouts and the genomes the matching thread lacked to be read. */
   readMs: number;
   writeMs: number;
   /** The whole job, from its first read to its last write. */
@@ -106,10 +106,20 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     const layouts = await layoutBytes(db, needLayouts);
     readMs += performance.now() - t;
     if (layouts.length) await m.feed({ layouts });
-    for (let i = 0; i < missing.length; i += READ_CHUNK) {
+    // The next chunk is read while the thread stores this one (a cold start reads every genome).
+    const read = (i: number) => {
+      if (i >= missing.length) return null;
+      const rows = packedGenomes(deps.database, missing.slice(i, i + READ_CHUNK));
+      // Not awaited if a feed fails first: that failure is the job's, this one is only dropped.
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let next = read(0);
+    for (let i = 0; next; i += READ_CHUNK) {
       t = performance.now();
-      const rows = await packedGenomes(deps.database, missing.slice(i, i + READ_CHUNK));
+      const rows = await next;
       readMs += performance.now() - t;
+      next = read(i + READ_CHUNK);
       await m.feed({ genomes: rows });
     }
     return m.end();

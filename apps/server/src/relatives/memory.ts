@@ -36,6 +36,8 @@ export interface MatchFigures extends GroupStats {
   matchMs: number;
   heldGenomes: number;
   heldBytes: number;
+  /** CPU the comparison of the held genomes took, all threads (wall time on a busy machine says little). */
+  matchCpuMs: number;
   /** Shared memory the held genomes take (the store's slabs, their unused tails included). */
   storeBytes: number;
 }
@@ -112,6 +114,7 @@ export class MatchMemory {
         heldGenomes: 0,
         heldBytes: 0,
         storeBytes: 0,
+        matchCpuMs: 0,
       },
     };
     const layoutIds = new Set<string>([a.query.layoutId]);
@@ -173,6 +176,7 @@ export class MatchMemory {
     // Genomes read for this job count as from the database, though compared with the held ones.
     job.figures.fromMemory = job.figures.compared - before - job.keptNow;
     job.figures.matchMs += performance.now() - t;
+    job.figures.matchCpuMs = (store.lastMatch?.layouts.reduce((sum, l) => sum + l.cpuUs, 0) ?? 0) / 1000;
     const layouts = new Set([...job.prepared.keys(), ...(store.lastMatch?.layouts.map((l) => l.id) ?? [])]);
     job.figures.layouts = layouts.size;
     const hits = [...job.hits, ...held].sort((x, y) => y.sharedCM - x.sharedCM);
