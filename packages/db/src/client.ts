@@ -28,6 +28,13 @@ export interface Database {
    * transaction commits. Resolves to the way to stop listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Postgres only: the output of `COPY (query) TO STDOUT (FORMAT binary)`, whole, as the chunks it
+   * came in (copyBinary.ts reads them). Large bytea come as their bytes: the text protocol sends them
+   * as hex, twice the size, decoded on the event loop. `query` cannot take parameters (COPY has none):
+   * quote values with sqlLiteral.
+   */
+  copyBinaryOut?(query: string): Promise<Uint8Array[]>;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,19 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
       listen: async (channel, onPayload) => {
         const { unlisten } = await client.listen(channel, onPayload);
         return unlisten;
+      },
+      copyBinaryOut: async (query) => {
+        const stream = await client.unsafe(`copy (${query}) to stdout (format binary)`).readable();
+        // Read in flowing mode: postgres.js (3.4) pauses the connection's socket when the stream's
+        // buffer fills and, if that happens on the last chunk, never resumes it, so the pooled
+        // connection hangs on its next query (porsager/postgres#499). Flowing, the buffer never fills.
+        const chunks: Uint8Array[] = [];
+        await new Promise<void>((resolve, reject) => {
+          stream.on('data', (c: Uint8Array) => chunks.push(c));
+          stream.on('end', resolve);
+          stream.on('error', reject);
+        });
+        return chunks;
       },
       close: () => client.end({ timeout: 5 }),
     };

@@ -1,4 +1,5 @@
 export * from './client.ts';
+export { copyText, copyTimestampMs, readCopyBinary, sqlLiteral } from './copyBinary.ts';
 export * as schema from './schema/index.ts';
 export type { Avatar, GateReasonRow, PersonBirthday, PersonBirthplace } from './schema/index.ts';
 export { DEMO_SEED_VERSION, seedDemoContent, seedDemoContentOnce } from './seed/index.ts';

@@ -37,7 +37,7 @@ export {
   packOnLayout,
   serialiseLayout,
 } from './layout.ts';
-export { codeAt, deserialisePacked, emptyPacked, packGenome, type PackedGenome, serialisePacked } from './pack.ts';
+export { codeAt, deserialisePacked, emptyPacked, packedHeader, packGenome, type PackedGenome, serialisePacked } from './pack.ts';
 export { genotypeString, type Lookups, lookupsFromCalls, lookupsFromPacked } from './lookup.ts';
 export {
   CATEGORIES,

@@ -94,7 +94,8 @@ export function serialisePacked(g: PackedGenome): Uint8Array {
   return out;
 }
 
-export function deserialisePacked(bytes: Uint8Array): PackedGenome {
+/** A serialised genome's header, checked, and its planes' bytes (a view: hi words then lo words, u32le). */
+export function packedHeader(bytes: Uint8Array): { panelId: string; n: number; sex: Sex; planes: Uint8Array } {
   const bad = (why: string) => new GenomeError('BAD_ARCHIVE', `基因组压缩数据已损坏：${why}`);
   if (bytes.length < 11 || MAGIC.some((b, i) => bytes[i] !== b)) throw bad('文件头不对');
   if (bytes[4] !== VERSION) throw bad(`不支持的版本 ${bytes[4]}`);
@@ -103,16 +104,21 @@ export function deserialisePacked(bytes: Uint8Array): PackedGenome {
   const idLen = bytes[6];
   if (bytes.length < 11 + idLen) throw bad('长度不足');
   const panelId = new TextDecoder().decode(bytes.subarray(7, 7 + idLen));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const n = view.getUint32(7 + idLen, true);
-  const words = (n + 31) >>> 5;
+  const n = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(7 + idLen, true);
   const head = 11 + idLen;
-  if (bytes.length !== head + words * 8) throw bad('长度与标记数不符');
+  if (bytes.length !== head + ((n + 31) >>> 5) * 8) throw bad('长度与标记数不符');
+  return { panelId, n, sex, planes: bytes.subarray(head) };
+}
+
+export function deserialisePacked(bytes: Uint8Array): PackedGenome {
+  const { panelId, n, sex, planes } = packedHeader(bytes);
+  const words = (n + 31) >>> 5;
+  const view = new DataView(planes.buffer, planes.byteOffset, planes.byteLength);
   const hi = new Uint32Array(words);
   const lo = new Uint32Array(words);
   for (let w = 0; w < words; w++) {
-    hi[w] = view.getUint32(head + w * 4, true);
-    lo[w] = view.getUint32(head + (words + w) * 4, true);
+    hi[w] = view.getUint32(w * 4, true);
+    lo[w] = view.getUint32((words + w) * 4, true);
   }
   return { panelId, n, sex, hi, lo };
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type LayoutHit, matchGroup, prepareQuery } from '../src/ibd/index.ts';
 import { GenomeStore } from '../src/ibd/store.ts';
 import { type ChipLayout, layoutFromMarkers, packOnLayout } from '../src/layout.ts';
-import type { PackedGenome } from '../src/pack.ts';
+import { type PackedGenome, serialisePacked } from '../src/pack.ts';
 import { callsOf, createPopulation, createRng, simulatePedigree, syntheticPanel } from '../src/simulate/index.ts';
 import type { RawCall } from '../src/types.ts';
 
@@ -110,6 +110,38 @@ describe('GenomeStore (shared planes, several threads)', () => {
 
   it('refuses a genome not over the layout it is said to be on', () => {
     expect(() => store.add('x', chips[1].layout, query.genome)).toThrow(/芯片位点布局/);
+    expect(() => store.addSerialised('x', chips[1].layout, serialisePacked(query.genome))).toThrow(/芯片位点布局/);
+    expect(() => store.addSerialised('x', query.layout, serialisePacked(query.genome).subarray(1))).toThrow(/已损坏/);
     expect(store.has('x')).toBe(false);
+  });
+
+  it('stores serialised genomes (addSerialised) exactly as unpacked ones, replacing in place', async () => {
+    const from = new GenomeStore({ threads: 2, slabGenomes: 3, chunkGenomes: 1 });
+    try {
+      // First each under another genome's bytes, then replaced by its own: a replacement writes in place.
+      people.forEach((p, i) => {
+        const other = people[(i + 1) % people.length];
+        if (other.layout === p.layout) from.addSerialised(p.id, p.layout, serialisePacked(other.genome));
+      });
+      // Serialised bytes at an odd offset in a larger buffer (as a database driver may hand them over).
+      for (const p of people) {
+        const bytes = serialisePacked(p.genome);
+        const padded = new Uint8Array(bytes.length + 3);
+        padded.set(bytes, 1);
+        from.addSerialised(p.id, p.layout, padded.subarray(1, 1 + bytes.length));
+      }
+      expect(from.size).toBe(people.length);
+      for (const p of people) {
+        const a = from.planesOf(p.id);
+        const b = store.planesOf(p.id);
+        const words = (p.genome.n + 31) >>> 5;
+        const read = (x: typeof a) => Array.from({ length: words }, (_, w) => [x?.hi[(x?.hiAt ?? 0) + w], x?.lo[(x?.loAt ?? 0) + w]]);
+        expect(read(a)).toEqual(read(b));
+      }
+      const skip = new Set(['f0-son']);
+      expect(await from.match(query.layout, query.genome, { skip })).toEqual(single(skip));
+    } finally {
+      await from.close();
+    }
   });
 });

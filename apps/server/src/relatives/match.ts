@@ -25,8 +25,13 @@ const WRITE_BATCH = 500;
 export interface MatchRunStats extends MatchFigures {
   /** Relatives found that were not matched before (each got a notice). */
   newRelatives: number;
+  /** Listing the eligible genomes (metadata). */
+  listMs: number;
+  /** Waiting for the layouts and the genomes the matching thread lacked to be read. */
   readMs: number;
   writeMs: number;
+  /** The whole job, from its first read to its last write. */
+  totalMs: number;
 }
 
 interface Hit extends LayoutHit {
@@ -61,6 +66,7 @@ function sharedPercent(h: LayoutHit): number {
  */
 export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log): Promise<MatchRunStats | null> {
   const { db } = deps.database;
+  const started = performance.now();
   const [row] = await db.select().from(genomes).where(eq(genomes.barcode, barcode));
   if (!row) return null;
   const personId = row.personId;
@@ -83,11 +89,12 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
   // eligible now, reads what the thread lacks and feeds it, then stores what it found.
   const me = { personId };
   let readMs = 0;
+  let listMs = 0;
   let listed: ListedGenome[] = [];
   const { hits: found, figures } = await deps.pool.match(async (m) => {
     let t = performance.now();
     listed = await listEligibleGenomes(db);
-    readMs += performance.now() - t;
+    listMs = performance.now() - t;
     const { needLayouts, missing } = await m.begin({
       budgetBytes: deps.config.relativesCacheMb * 1024 * 1024,
       threads: deps.config.relativesThreads,
@@ -99,18 +106,21 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     const layouts = await layoutBytes(db, needLayouts);
     readMs += performance.now() - t;
     if (layouts.length) await m.feed({ layouts });
-    for (let i = 0; i < missing.length; i += READ_CHUNK) {
+    // The next chunk is read while the thread stores this one (a cold start reads every genome).
+    const read = (i: number) => {
+      if (i >= missing.length) return null;
+      const rows = packedGenomes(deps.database, missing.slice(i, i + READ_CHUNK));
+      // Not awaited if a feed fails first: that failure is the job's, this one is only dropped.
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let next = read(0);
+    for (let i = 0; next; i += READ_CHUNK) {
       t = performance.now();
-      const rows = await packedGenomes(db, missing.slice(i, i + READ_CHUNK));
+      const rows = await next;
       readMs += performance.now() - t;
-      await m.feed({
-        genomes: rows.map((r) => ({
-          barcode: r.barcode,
-          storedAt: r.createdAt.getTime(),
-          layoutId: r.layoutId as string,
-          packed: r.packed,
-        })),
-      });
+      next = read(i + READ_CHUNK);
+      await m.feed({ genomes: rows });
     }
     return m.end();
   });
@@ -119,15 +129,18 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
   const stats: MatchRunStats = {
     ...figures,
     matchMs: Math.round(figures.matchMs),
+    listMs: Math.round(listMs),
     readMs: Math.round(readMs),
     newRelatives: 0,
     writeMs: 0,
+    totalMs: 0,
   };
 
   const t = performance.now();
   const shown = await screenHits(deps, { barcode, personId }, hits, log);
   stats.newRelatives = await storeMatches(deps, { barcode, personId }, shown);
   stats.writeMs = Math.round(performance.now() - t);
+  stats.totalMs = Math.round(performance.now() - started);
   log?.info({ barcode, ...stats, heldMB: Math.round(stats.heldBytes / 1048576) }, 'relatives matched');
   return stats;
 }

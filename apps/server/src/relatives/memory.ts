@@ -36,6 +36,10 @@ export interface MatchFigures extends GroupStats {
   matchMs: number;
   heldGenomes: number;
   heldBytes: number;
+  /** CPU the comparison of the held genomes took, all threads (wall time on a busy machine says little). */
+  matchCpuMs: number;
+  /** Shared memory the held genomes take (the store's slabs, their unused tails included). */
+  storeBytes: number;
 }
 
 interface Job {
@@ -109,6 +113,8 @@ export class MatchMemory {
         matchMs: 0,
         heldGenomes: 0,
         heldBytes: 0,
+        storeBytes: 0,
+        matchCpuMs: 0,
       },
     };
     const layoutIds = new Set<string>([a.query.layoutId]);
@@ -135,17 +141,16 @@ export class MatchMemory {
       const listed = job.listed.get(row.barcode);
       // Changed since it was listed: left for the next job.
       if (!listed || row.storedAt !== listed.storedAt || row.layoutId !== listed.layoutId) continue;
-      const genome = deserialisePacked(row.packed);
       job.figures.fromDatabase++;
       if (this.heldBytes + listed.bytes <= this.budgetBytes) {
-        store.add(row.barcode, this.layoutOf(row.layoutId), genome);
+        store.addSerialised(row.barcode, this.layoutOf(row.layoutId), row.packed);
         this.held.set(row.barcode, listed);
         this.heldBytes += listed.bytes;
         job.keptNow++;
         continue;
       }
       const group = byLayout.get(row.layoutId) ?? [];
-      group.push({ id: row.barcode, genome });
+      group.push({ id: row.barcode, genome: deserialisePacked(row.packed) });
       byLayout.set(row.layoutId, group);
     }
     for (const [layoutId, group] of byLayout) {
@@ -171,10 +176,11 @@ export class MatchMemory {
     // Genomes read for this job count as from the database, though compared with the held ones.
     job.figures.fromMemory = job.figures.compared - before - job.keptNow;
     job.figures.matchMs += performance.now() - t;
+    job.figures.matchCpuMs = (store.lastMatch?.layouts.reduce((sum, l) => sum + l.cpuUs, 0) ?? 0) / 1000;
     const layouts = new Set([...job.prepared.keys(), ...(store.lastMatch?.layouts.map((l) => l.id) ?? [])]);
     job.figures.layouts = layouts.size;
     const hits = [...job.hits, ...held].sort((x, y) => y.sharedCM - x.sharedCM);
-    return { hits, figures: { ...job.figures, heldGenomes: this.held.size, heldBytes: this.heldBytes } };
+    return { hits, figures: { ...job.figures, heldGenomes: this.held.size, heldBytes: this.heldBytes, storeBytes: store.bytes } };
   }
 
   private layoutOf(id: string): ChipLayout {

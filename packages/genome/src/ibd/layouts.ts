@@ -185,7 +185,7 @@ export function pairLayouts(query: ChipLayout, stored: ChipLayout): LayoutPairin
   return pairing;
 }
 
-export function checkOn(layout: ChipLayout, g: PackedLike, who: string): void {
+export function checkOn(layout: ChipLayout, g: Pick<PackedLike, 'n' | 'panelId'>, who: string): void {
   if (g.n !== layout.size || (g.panelId !== undefined && g.panelId !== layout.id)) {
     throw new GenomeError('BAD_ARGUMENT', `${who}的基因组数据与其芯片位点布局不一致（${g.panelId ?? '?'}，位点数 ${g.n}）`);
   }

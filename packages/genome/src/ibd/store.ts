@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type ChipLayout, serialiseLayout } from '../layout.ts';
+import { deserialisePacked, packedHeader } from '../pack.ts';
 import { type PackedLike, type Planes, planes } from './context.ts';
 import {
   checkOn,
@@ -28,6 +29,8 @@ const SLAB_GENOMES = 1024;
 const FIRST_SLAB_GENOMES = 16;
 /** Stored genomes handed to a thread at a time: small enough to balance two threads on a busy machine. */
 const CHUNK_GENOMES = 128;
+/** Serialised planes are u32le: on a little-endian host they are copied into the slabs as they are. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 interface Shelf {
   layout: ChipLayout;
@@ -155,8 +158,30 @@ export class GenomeStore {
 
   /** Stores (a copy of) a genome packed over `layout`, replacing any genome stored under `id`. */
   add(id: string, layout: ChipLayout, genome: PackedLike): void {
-    this.idle();
     checkOn(layout, genome, '入库者');
+    const { slab, base, words } = this.slotFor(id, layout);
+    slab.set(genome.hi.subarray(0, words), base);
+    slab.set(genome.lo.subarray(0, words), base + words);
+  }
+
+  /**
+   * `add` straight from a serialised genome (serialisePacked): its planes are copied into the slab in
+   * one move, with no unpacked copy in between (a cold start reads every stored genome this way).
+   */
+  addSerialised(id: string, layout: ChipLayout, bytes: Uint8Array): void {
+    const header = packedHeader(bytes);
+    if (!LITTLE_ENDIAN) {
+      this.add(id, layout, deserialisePacked(bytes));
+      return;
+    }
+    checkOn(layout, header, '入库者');
+    const { slab, base } = this.slotFor(id, layout);
+    new Uint8Array(slab.buffer, slab.byteOffset + base * 4, header.planes.length).set(header.planes);
+  }
+
+  /** The slot `id` is stored in over `layout` (made when new): its slab, first word and words per plane. */
+  private slotFor(id: string, layout: ChipLayout): { slab: Uint32Array; base: number; words: number } {
+    this.idle();
     const at = this.where.get(id);
     if (at && at.shelf.layout.id !== layout.id) this.delete(id);
     let shelf = this.shelves.get(layout.id);
@@ -171,11 +196,11 @@ export class GenomeStore {
       shelf.ids.push(id);
       this.where.set(id, { shelf, slot });
     }
-    const slab = shelf.slabs[(slot / this.perSlab) | 0];
-    const base = (slot % this.perSlab) * shelf.stride;
-    const words = shelf.stride >>> 1;
-    slab.set(genome.hi.subarray(0, words), base);
-    slab.set(genome.lo.subarray(0, words), base + words);
+    return {
+      slab: shelf.slabs[(slot / this.perSlab) | 0],
+      base: (slot % this.perSlab) * shelf.stride,
+      words: shelf.stride >>> 1,
+    };
   }
 
   /** Drops a genome (the last of its layout takes its slot). */
