@@ -36,6 +36,7 @@ export async function buildWebIfStale() {
     ...WEB_SOURCES.map(newestMtime),
     newestMtime(path.join(WEB_DIR, 'vite.config.ts')),
     newestMtime(path.join(WEB_DIR, 'antd-stylesheet.ts')),
+    newestMtime(path.join(WEB_DIR, 'precompress.ts')),
   );
   if (built && built >= sources) return;
   console.log('[build] building the web app (react-router build)…');

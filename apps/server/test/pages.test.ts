@@ -2,6 +2,7 @@ import { testDatabaseTargets } from '@jiyin/db/testing';
 import { isGuardedPath, signinPath } from '@jiyin/contracts/guards';
 import { REDIRECT_RULES } from '@jiyin/contracts/redirects';
 import { PAGE_ROUTES } from '@jiyin/contracts/routes';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PENDING_ROUTES } from '../../web/app/routes.pending.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
@@ -98,6 +99,26 @@ describe('every page route of §2.1–§2.4 over HTTP', () => {
     expect(res.body).toMatch(/<link rel="stylesheet" href="\/assets\/root-[\w-]+\.css"/);
     expect(res.body).not.toContain('data-rc-order');
     expect(res.body).not.toContain('<style');
+  });
+
+  it('sends the build files compressed at build time (brotli or gzip as accepted), the same bytes once decoded', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const href = /<link rel="stylesheet" href="(\/assets\/root-[\w-]+\.css)"/.exec(page.body)?.[1];
+    if (!href) throw new Error('no stylesheet link on the home page');
+    const plain = await t.app.inject({ method: 'GET', url: href, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(10_000);
+    const br = await t.app.inject({ method: 'GET', url: href, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/css/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // Quality 11 at build time: well below the fast level the server could afford per request.
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    const gz = await t.app.inject({ method: 'GET', url: href, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
   it('serves anonymous public pages from a short cache with an ETag (304 when the browser has it), never a signed-in visitor', async () => {

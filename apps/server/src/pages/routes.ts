@@ -43,6 +43,8 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
     root: clientDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside its scripts and styles (apps/web/precompress.ts): sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
