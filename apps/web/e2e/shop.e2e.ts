@@ -100,5 +100,5 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await screenshot(page, vp, 'shop-orders');
     expect(page.errors).toEqual([]);
     await page.context().close();
-  });
+  }, 150_000); // the longest walk of the suite: 21–32 s alone, past 60 s beside the other files on a 2-core CI machine
 });
