@@ -177,19 +177,23 @@ for (const threads of THREADS) {
   console.log(`  PGlite run, ${threads} pool thread(s), took ${s2(performance.now() - t)}`);
 }
 if (process.env.DATABASE_URL) {
-  const name = `jy_bench_${Date.now().toString(36)}`;
   const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
   try {
+    // A fresh database per run: the runs sign up the same account.
     for (const threads of THREADS) {
-      t = performance.now();
-      rows.push(await bench('Postgres (pg-boss)', url.toString(), file, threads));
-      console.log(`  Postgres run, ${threads} pool thread(s), took ${s2(performance.now() - t)}`);
+      const name = `jy_bench_${Date.now().toString(36)}`;
+      await admin.unsafe(`create database ${name}`);
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${name}`;
+      try {
+        t = performance.now();
+        rows.push(await bench('Postgres (pg-boss)', url.toString(), file, threads));
+        console.log(`  Postgres run, ${threads} pool thread(s), took ${s2(performance.now() - t)}`);
+      } finally {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+      }
     }
   } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

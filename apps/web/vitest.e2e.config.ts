@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ['e2e/setup/server.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Pages re-render in a React transition after the URL changes; on a loaded 2-core runner that took over
+    // vitest's 1 s poll default (ancestry nation → detail, CI of stop 24).
+    expect: { poll: { timeout: 15_000 } },
     // One server, a browser per test worker: two files at a time keep both cores busy while one waits on pages.
     maxWorkers: 2,
   },
