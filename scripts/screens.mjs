@@ -2,7 +2,7 @@
 // `node scripts/screens.mjs <baseUrl> <outDir>` against a running server with the demo seed.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from '../apps/web/e2e/chromium.ts';
 
 const [base = 'http://127.0.0.1:3000', out = 'test-results/screens-newcomer'] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
@@ -17,7 +17,7 @@ const PAGES = [
   ['ytree', '/ancestry/ytree', true],
   ['ancestry', '/report/ancestry', true],
 ];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await launch();
 try {
   for (const vp of [
     { name: 'pc', width: 1366, height: 768 },

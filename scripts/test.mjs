@@ -3,6 +3,7 @@
 // end-to-end tests against the production build.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumPath } from '../apps/web/e2e/chromium.ts';
 import { buildWebIfStale, ROOT, run } from './lib.mjs';
 
 // The servers the tests start share the machine with the test driver, Chromium and the database: compute threads at
@@ -18,9 +19,11 @@ failed = (await run(process.execPath, [path.join(ROOT, 'scripts', 'typecheck.mjs
 await buildWebIfStale();
 failed = (await run(vitest, ['run'])) !== 0 || failed;
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 if (!existsSync(chromium)) {
-  console.error(`[test] browser tests need Chromium at ${chromium}: apt-get install -y chromium fonts-noto-cjk poppler-utils`);
+  console.error(
+    `[test] browser tests need Chromium at ${chromium}: apt-get install -y chromium-headless-shell fonts-noto-cjk poppler-utils`,
+  );
   failed = true;
 } else {
   failed = (await run(vitest, ['run', '--config', 'apps/web/vitest.e2e.config.ts'])) !== 0 || failed;
