@@ -254,15 +254,6 @@ export function prefilterChroms(
 }
 
 /**
- * A skip search over the stretches, shortest first. Every stretch starting before x is known not to
- * qualify; the shortest long-enough stretch from x, [x, reach[x]], is read backwards. Two breaking
- * words in it (or one with several opposite homozygotes), the lower at v, rule out every start up to
- * v as well (their shortest stretches reach at least as far, so they hold both), and the search
- * jumps to v + 1. Between unrelated people a breaking word turns up within a few words, so most
- * words are never read (the jump is a whole stretch, ~6 cM). Words already read are not read again:
- * (x - 1, known] is known to hold at most the one tolerated word kd.
- */
-/**
  * Each jump of the scan reads b's planes where the previous jump's words say, so the reads form one
  * chain, each waiting for the last: a stored genome is not in cache (the store's genomes are read once
  * per match), and on the same layout most of a pair's time went to waiting for memory. Touching every
@@ -273,6 +264,15 @@ export function prefilterChroms(
 const TOUCH_AHEAD_WORDS = 1024;
 const touched = new Int32Array(1);
 
+/**
+ * A skip search over the stretches, shortest first. Every stretch starting before x is known not to
+ * qualify; the shortest long-enough stretch from x, [x, reach[x]], is read backwards. Two breaking
+ * words in it (or one with several opposite homozygotes), the lower at v, rule out every start up to
+ * v as well (their shortest stretches reach at least as far, so they hold both), and the search
+ * jumps to v + 1. Between unrelated people a breaking word turns up within a few words, so most
+ * words are never read (the jump is a whole stretch, ~6 cM). Words already read are not read again:
+ * (x - 1, known] is known to hold at most the one tolerated word kd.
+ */
 function scan(ctx: MatchContext, a: Planes, b: Planes, reach: Int32Array, out: MatchContext['autosomes'] | null): boolean {
   const hiA = a.hi;
   const loA = a.lo;
