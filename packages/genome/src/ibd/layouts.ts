@@ -198,16 +198,25 @@ export function prepareQuery(queryLayout: ChipLayout, query: PackedLike, stored:
   const { map } = pairing;
   if (!map) return { pairing, genome: query };
   const words = (stored.size + 31) >>> 5;
-  const hi = new Uint32Array(words).fill(0xffffffff);
-  const lo = new Uint32Array(words).fill(0xffffffff);
-  for (let k = 0; k < stored.size; k++) {
-    const j = map[k];
-    if (j < 0) continue;
-    const w = j >>> 5;
-    const b = j & 31;
-    const bit = 1 << (k & 31);
-    if (!((query.hi[w] >>> b) & 1)) hi[k >>> 5] &= ~bit;
-    if (!((query.lo[w] >>> b) & 1)) lo[k >>> 5] &= ~bit;
+  const hi = new Uint32Array(words);
+  const lo = new Uint32Array(words);
+  const qh = query.hi;
+  const ql = query.lo;
+  // A word at a time in locals, bits cleared without branches (a genotype bit is unpredictable);
+  // unmapped markers and the last word's tail stay no-calls (both bits set).
+  for (let w = 0; w < words; w++) {
+    let h = -1;
+    let l = -1;
+    for (let k = w << 5, k1 = Math.min(stored.size, k + 32); k < k1; k++) {
+      const j = map[k];
+      if (j < 0) continue;
+      const b = k & 31;
+      // A shift counts modulo 32, so `>>> j` reads bit j & 31 of its word.
+      h &= ~(((~qh[j >>> 5] >>> j) & 1) << b);
+      l &= ~(((~ql[j >>> 5] >>> j) & 1) << b);
+    }
+    hi[w] = h;
+    lo[w] = l;
   }
   return { pairing, genome: { panelId: stored.id, n: stored.size, hi, lo } };
 }
