@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
@@ -334,6 +335,18 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     // The compact form says the same to each: links and DNA read as they are now, a change to a person shown at once.
     expect(await compact('a')).toEqual(linked);
     expect(await compact('b', TREE_API_PATHS.browse)).toEqual(seen);
+    // To a browser it is one gzip member (the cached start, the head after it): the same answer once inflated.
+    for (const [who, p] of [
+      ['a', TREE_API_PATHS.tree],
+      ['b', TREE_API_PATHS.browse],
+    ] as const) {
+      const url = `${path(p)}?format=${TREE_WIRE_FORMAT}`;
+      const zipped = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie[who], 'accept-encoding': 'br;q=0, gzip' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      const plain = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie[who], 'accept-encoding': 'gzip;q=0' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
     const edited = (
       await call('PUT', path(TREE_API_PATHS.person, { personId: ids.mother }), 'a', {
         surname: '李',

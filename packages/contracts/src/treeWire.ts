@@ -133,14 +133,6 @@ export function encodeTreePersons(view: Pick<TreeDataView, 'familyNodes' | 'rela
   };
 }
 
-/**
- * The answer's JSON text from the head and the persons part's JSON text, without parsing the latter (a
- * 5,000-person tree's is about a megabyte).
- */
-export function wireAnswerText(head: TreeWireHead, personsJson: string): string {
-  return `{"code":0,"msg":"ok","data":${JSON.stringify(head).slice(0, -1)},${personsJson.slice(1)}}`;
-}
-
 export function decodeTree(w: TreeWire): TreeDataView {
   const linkOf = new Map(w.personLinks.map(([p, l]) => [p, w.links[l]]));
   const familyNodes: TreePersonView[] = w.persons.map((t, i) => ({

@@ -4,6 +4,8 @@ CREATE TABLE "tree_wire_cache" (
 	"revision" integer NOT NULL,
 	"year" integer NOT NULL,
 	"body" "bytea" NOT NULL,
+	"crc" bigint NOT NULL,
+	"size" integer NOT NULL,
 	"linked" jsonb NOT NULL,
 	CONSTRAINT "tree_wire_cache_tree_id_variant_pk" PRIMARY KEY("tree_id","variant")
 );

@@ -1,17 +1,14 @@
 import type { StoryView, TreeDataView, TreeDnaView, TreeLinkView, TreeListItem, TreePersonView, TreeRole } from '@jiyin/contracts/treesApi';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
-import { encodeTreePersons, type TreeWireHead, wireAnswerText } from '@jiyin/contracts/treeWire';
+import { encodeTreePersons, type TreeWireHead } from '@jiyin/contracts/treeWire';
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ApiError } from '../http/errors.ts';
 import { sharedBetween } from '../relatives/queries.ts';
 import { kinship, parentMap, treeWarnings } from './checks.ts';
 import { dateText } from './dates.ts';
+import { type WireStart, wireAnswer, wireStart } from './wireAnswer.ts';
 
 const { familyTrees, treeMembers, treePersons, treeRelations, treeStories, treeWireCache, users, persons, genomes } = schema;
-const gzipped = promisify(gzip);
-const gunzipped = promisify(gunzip);
 
 /** Spread into an update of family_trees whenever its persons or relations change: the cached wire form is then stale. */
 export const revised = () => ({ revision: sql`${familyTrees.revision} + 1` });
@@ -227,7 +224,7 @@ export async function treeData(db: Db, tree: TreeRow, role: TreeRole, nowYear: n
 }
 
 /**
- * The persons part of the tree's compact wire form as JSON text, for owners and editors or (`hide`) with living
+ * The start of the tree call's compact answer (wireAnswer.ts), for owners and editors or (`hide`) with living
  * persons hidden for viewers: from tree_wire_cache when it is of the tree's revision and this year, else built
  * and kept there. A change made while it is built leaves it under the older revision, so it is built again.
  */
@@ -236,41 +233,43 @@ export async function treeWirePersons(
   tree: TreeRow,
   hide: boolean,
   nowYear: number,
-): Promise<{ json: string; linked: [number, string, string][] }> {
+): Promise<{ start: WireStart; linked: [number, string, string][] }> {
   const variant = hide ? 'hidden' : 'full';
   const [hit] = await db
     .select()
     .from(treeWireCache)
     .where(and(eq(treeWireCache.treeId, tree.id), eq(treeWireCache.variant, variant)));
   if (hit && hit.revision === tree.revision && hit.year === nowYear) {
-    return { json: (await gunzipped(hit.body)).toString('utf8'), linked: hit.linked };
+    return { start: { body: Buffer.from(hit.body), crc: hit.crc, size: hit.size }, linked: hit.linked };
   }
   const { people, rels } = await treeRows(db, tree.id);
-  const json = JSON.stringify(
-    encodeTreePersons({
-      familyNodes: people.map((p) => personView(p, null, hide)),
-      relations: rels.map((r) => ({ id: r.id, kind: r.kind, from: r.fromId, to: r.toId })),
-      warnings: hide ? [] : treeWarnings(people, rels, nowYear),
-    }),
+  const start = await wireStart(
+    JSON.stringify(
+      encodeTreePersons({
+        familyNodes: people.map((p) => personView(p, null, hide)),
+        relations: rels.map((r) => ({ id: r.id, kind: r.kind, from: r.fromId, to: r.toId })),
+        warnings: hide ? [] : treeWarnings(people, rels, nowYear),
+      }),
+    ),
   );
   const linked: [number, string, string][] = hide
     ? []
     : people.flatMap((p, i) => (p.linkedPersonId ? [[i, p.id, p.linkedPersonId] as [number, string, string]] : []));
-  const row = { revision: tree.revision, year: nowYear, body: await gzipped(json), linked };
+  const row = { revision: tree.revision, year: nowYear, ...start, linked };
   await db
     .insert(treeWireCache)
     .values({ treeId: tree.id, variant, ...row })
     .onConflictDoUpdate({ target: [treeWireCache.treeId, treeWireCache.variant], set: row });
-  return { json, linked };
+  return { start, linked };
 }
 
 /**
- * The tree call's answer in the compact wire form (JSON text), the same view `treeData` gives: the persons part
- * (cached per revision) with the tree row, the caller's role and, for the owner alone, the links to tested
- * persons and the DNA comparison, read now.
+ * The tree call's answer in the compact wire form, the same view `treeData` gives: the cached start with the
+ * tree row, the caller's role and, for the owner alone, the links to tested persons and the DNA comparison,
+ * read now. `gzip`: the answer as one gzip member, compressed once per tree revision.
  */
-export async function treeWireAnswer(db: Db, tree: TreeRow, role: TreeRole, nowYear: number): Promise<string> {
-  const { json, linked } = await treeWirePersons(db, tree, role === 'viewer', nowYear);
+export async function treeWireAnswer(db: Db, tree: TreeRow, role: TreeRole, nowYear: number, gzip: boolean): Promise<Buffer> {
+  const { start, linked } = await treeWirePersons(db, tree, role === 'viewer', nowYear);
   const mine = role === 'owner' ? linked : [];
   const linkViews = await links(
     db,
@@ -293,7 +292,7 @@ export async function treeWireAnswer(db: Db, tree: TreeRow, role: TreeRole, nowY
       null,
     ),
   };
-  return wireAnswerText(head, json);
+  return wireAnswer(start, head, gzip);
 }
 
 export async function treePerson(db: Db, treeId: string, personId: string): Promise<TreePersonRow> {

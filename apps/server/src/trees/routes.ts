@@ -39,6 +39,7 @@ import { normaliseDate } from './dates.ts';
 import { writeGedcom } from './gedcom.ts';
 import { treeFileKeys, treeFileRoutes } from './files.ts';
 import { importView, queueImport } from './import.ts';
+import { acceptsGzip } from './wireAnswer.ts';
 import { personView, revised, storiesPage, treeAccess, treeData, treeList, treePerson, treeWireAnswer } from './queries.ts';
 import { REIGNS } from './reigns.ts';
 
@@ -131,12 +132,15 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
 
   // An own tree (owner or editor); a tree shared for browsing only is read through the browse call (§4).
   // ?format=compact answers the compact wire form the tree page reads (contracts treeWire.ts), its persons part
-  // kept per tree revision (queries.ts treeWirePersons) and sent as the JSON text it is.
+  // kept per tree revision (queries.ts treeWirePersons) and, to a browser, gzipped once per revision (wireAnswer.ts).
   const readTree = async (req: FastifyRequest, reply: FastifyReply, need: 'editor' | 'viewer') => {
     const { tree, role } = await access(req, need);
     const { format } = parseInput(formatQuery, req.query);
     if (format !== TREE_WIRE_FORMAT) return ok(await treeData(db, tree, role, nowYear()));
-    return reply.type('application/json; charset=utf-8').send(await treeWireAnswer(db, tree, role, nowYear()));
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
+    const body = await treeWireAnswer(db, tree, role, nowYear(), gzip);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    return reply.headers(gzip ? { 'content-encoding': 'gzip' } : {}).send(body);
   };
   app.get(TREE_API_PATHS.tree, (req, reply) => readTree(req, reply, 'editor'));
   app.get(TREE_API_PATHS.browse, (req, reply) => readTree(req, reply, 'viewer'));

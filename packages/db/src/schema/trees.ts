@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import type { PersonBirthplace } from './persons.ts';
 import { persons } from './persons.ts';
@@ -42,11 +42,13 @@ export const familyTrees = pgTable(
 );
 
 /**
- * The persons part of a tree's compact wire form (contracts treeWire.ts), computed once per tree revision and
- * variant ('full' for owners and editors, 'hidden' with living persons hidden for viewers) and kept gzipped:
- * reading a 5,000-person tree row by row and building its form took over a second on a fresh start. `linked`
- * lists the persons linked to tested persons ([position, tree person id, tested person id]); whose links and
- * DNA comparisons are read live, since tested persons change without the tree changing.
+ * The persons part of a tree's compact wire form (contracts treeWire.ts) kept per tree revision and variant
+ * ('full' for owners and editors, 'hidden' with living persons hidden for viewers): reading a 5,000-person tree
+ * row by row and building its form took over a second on a fresh start. `body` is the start of the answer
+ * (envelope and persons part) as raw deflate blocks ending on a sync flush, with the CRC-32 and length of what
+ * it holds: the server ends it with the per-request head and sends it gzipped as it is (trees/wireAnswer.ts).
+ * `linked` lists the persons linked to tested persons ([position, tree person id, tested person id]), whose
+ * links and DNA comparisons are read per request since tested persons change without the tree changing.
  */
 export const treeWireCache = pgTable(
   'tree_wire_cache',
@@ -59,6 +61,8 @@ export const treeWireCache = pgTable(
     /** Warnings depend on the current year (a living person born over 120 years ago). */
     year: integer('year').notNull(),
     body: bytea('body').notNull(),
+    crc: bigint('crc', { mode: 'number' }).notNull(),
+    size: integer('size').notNull(),
     linked: jsonb('linked').$type<[number, string, string][]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.treeId, t.variant] })],
