@@ -103,22 +103,23 @@ async function write(deps: Deps, row: ImportRow, parsed: GedcomParsed): Promise<
   }
   for (let i = 0; i < rels.length; i += BATCH * 2) await db.insert(treeRelations).values(rels.slice(i, i + BATCH * 2));
   report.relations = rels.length;
-  await db
-    .update(gedcomImports)
-    .set({ processed: total, state: 'done', report, finishedAt: deps.now() })
-    .where(eq(gedcomImports.id, row.id));
   const [tree] = await db.select({ master: familyTrees.masterNodeId }).from(familyTrees).where(eq(familyTrees.id, row.treeId));
-  await db
+  const [changed] = await db
     .update(familyTrees)
     .set({
       updatedAt: deps.now(),
       ...revised(),
       ...(tree?.master || !parsed.persons.length ? {} : { masterNodeId: ids.get(parsed.persons[0].xref) }),
     })
-    .where(eq(familyTrees.id, row.treeId));
-  // The tree's next open reads its wire form ready-made (building it for thousands of persons takes a second).
-  const [changed] = await db.select().from(familyTrees).where(eq(familyTrees.id, row.treeId));
+    .where(eq(familyTrees.id, row.treeId))
+    .returning();
+  // The tree's next open reads its wire form ready-made (building it for thousands of persons takes a second);
+  // ready before the import says it is done, which is when the page opens the tree.
   if (changed) await treeWirePersons(db, changed, false, deps.now().getUTCFullYear());
+  await db
+    .update(gedcomImports)
+    .set({ processed: total, state: 'done', report, finishedAt: deps.now() })
+    .where(eq(gedcomImports.id, row.id));
   return report;
 }
 
