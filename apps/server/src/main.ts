@@ -47,5 +47,9 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// A fresh process renders its first page several times slower than the next (the renderer's and the UI kit's code
+// not yet optimised, the database's pages not yet read): one anonymous render of the home page takes that cost here,
+// before the first visitor's page. It reads and shows no one's data.
+if (serving) await app.inject({ method: 'GET', url: '/' });
 await app.listen({ port: config.port, host: config.host });
 if (demoGenomes) seedDemoRelatives(app.deps, app.log).catch((err) => app.log.error({ err }, 'demo relatives could not be queued'));

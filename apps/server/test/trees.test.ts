@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
@@ -39,6 +40,10 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
   const path = (p: string, params: Record<string, string> = {}) => fillPattern(p, { treeId, ...params });
   const add = (who: Who, person: object, relation?: { kind: string; of: string }) =>
     call('POST', path(TREE_API_PATHS.persons), who, { person, relation });
+  /** The tree page's call: the compact wire form, decoded; the full form beside it to compare. */
+  const compact = async (who: Who, p: string = TREE_API_PATHS.tree) =>
+    decodeTree((await call('GET', `${path(p)}?format=${TREE_WIRE_FORMAT}`, who)).data);
+  const full = async (who: Who, p: string = TREE_API_PATHS.tree) => (await call('GET', path(p), who)).data;
 
   async function importFile(tree: string, content: string): Promise<Answer> {
     const queued = await call('POST', fillPattern(TREE_API_PATHS.gedcomImport, { treeId: tree }), 'a', { fileName: 'x.ged', content });
@@ -117,6 +122,8 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     const parentsOfChild = tree.relations.filter((r: { kind: string; to: string }) => r.kind === 'parent' && r.to === ids.child);
     expect(parentsOfChild.map((r: { from: string }) => r.from).sort()).toEqual([ids.father, ids.mother].sort());
     expect(tree.familyNodes.find((p: { id: string }) => p.id === ids.child).birthText).toBe('2023-03-31');
+    // The compact form is kept per tree revision: a person added after it was kept shows in the next read.
+    expect(await compact('a')).toEqual(tree);
 
     // Dates out of order are a warning, not a silent fix: a child born before the father.
     const early = await add(
@@ -131,6 +138,10 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     expect(cycle).toMatchObject({ code: CODES.TREE_RELATION_INVALID.code, msg: '不能把一个人设为自己的祖先' });
     const bad = await add('a', { surname: '王', sex: 'male', birth: { year: 1890, month: 2, day: 30 } });
     expect(bad).toMatchObject({ code: CODES.BAD_REQUEST.code, msg: '出生日期：日期不存在' });
+    const now = await compact('a');
+    expect(now.familyNodes.map((p) => p.id)).toContain(ids.early);
+    expect(now.warnings.map((w) => w.text)).toContain('王早生的出生日期早于父亲王建国');
+    expect(now).toEqual(await full('a'));
   });
 
   const invite = (who: Who, tree: string, phoneNumber: string, role: 'editor' | 'viewer' = 'viewer') =>
@@ -220,8 +231,7 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     });
     expect(JSON.stringify(seen)).not.toContain('小明');
     // The compact wire form the page reads carries the same view, hidden details included.
-    const wire = (await call('GET', `${path(TREE_API_PATHS.browse)}?format=${TREE_WIRE_FORMAT}`, 'b')).data;
-    expect(decodeTree(wire)).toEqual(seen);
+    expect(await compact('b', TREE_API_PATHS.browse)).toEqual(seen);
     expect((await call('GET', `${path(TREE_API_PATHS.browse)}?format=xml`, 'b')).code).toBe(CODES.BAD_REQUEST.code);
     expect((await call('GET', path(TREE_API_PATHS.stories, { personId: ids.child }), 'b')).data.list).toEqual([]);
     // The outsider still sees nothing.
@@ -322,6 +332,34 @@ describe.each(testDatabaseTargets())('family trees and reunion on $name', (targe
     const seen = (await call('GET', path(TREE_API_PATHS.browse), 'b')).data;
     expect(seen.dna).toEqual([]);
     expect(seen.familyNodes.every((p: { link: unknown }) => p.link === null)).toBe(true);
+    // The compact form says the same to each: links and DNA read as they are now, a change to a person shown at once.
+    expect(await compact('a')).toEqual(linked);
+    expect(await compact('b', TREE_API_PATHS.browse)).toEqual(seen);
+    // To a browser it is one gzip member (the cached start, the head after it): the same answer once inflated.
+    for (const [who, p] of [
+      ['a', TREE_API_PATHS.tree],
+      ['b', TREE_API_PATHS.browse],
+    ] as const) {
+      const url = `${path(p)}?format=${TREE_WIRE_FORMAT}`;
+      const zipped = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie[who], 'accept-encoding': 'br;q=0, gzip' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      const plain = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie[who], 'accept-encoding': 'gzip;q=0' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    const edited = (
+      await call('PUT', path(TREE_API_PATHS.person, { personId: ids.mother }), 'a', {
+        surname: '李',
+        givenName: '秀英',
+        sex: 'female',
+        living: true,
+        notes: '娘家在佛山',
+      })
+    ).data;
+    expect(await compact('a')).toEqual(edited);
+    expect(await compact('b', TREE_API_PATHS.browse)).toEqual(await full('b', TREE_API_PATHS.browse));
+    await t.database.db.update(schema.genomes).set({ yHaplogroup: 'O2a2b1a1a' }).where(eq(schema.genomes.personId, persons.father));
+    expect((await compact('a')).familyNodes.find((p) => p.id === ids.father)?.link?.yHaplogroup).toBe('O2a2b1a1a');
   });
 
   it('imports a generated GEDCOM and exports it to a file that re-imports to the same persons, events and relations', async () => {

@@ -14,7 +14,9 @@ import type {
  * tree page reads: a 5,000-person tree as objects is ~2.8 MB of JSON, mostly repeated keys and
  * repeated ids. Here persons are tuples, relations and warnings point at persons by position, dates
  * are tuples, and birthplaces and linked tested persons are listed once each and referred to by
- * position. `decodeTree` gives back exactly the `TreeDataView` the full form carries.
+ * position. The persons part depends only on the tree's persons and relations, so the server keeps it per tree
+ * revision and adds the head (the tree row, the caller's role, links to tested persons, DNA) per request.
+ * `decodeTree` gives back exactly the `TreeDataView` the full form carries.
  */
 export const TREE_WIRE_FORMAT = 'compact';
 
@@ -24,7 +26,7 @@ type Birthplace = NonNullable<TreePersonView['birthPlace']>;
 
 /**
  * [id, surname, givenName, courtesyName, artName, sex, birth, death, birthText, deathText, flags
- * (1 living, 2 hidden), birthplace index (-1 none), notes, link index (-1 none)]
+ * (1 living, 2 hidden), birthplace index (-1 none), notes]
  */
 type PersonTuple = [
   string,
@@ -40,25 +42,33 @@ type PersonTuple = [
   number,
   number,
   string,
-  number,
 ];
 
-export interface TreeWire {
+/** What changes only with the tree's persons and relations (and the year, for warnings). */
+export interface TreeWirePersons {
+  places: Birthplace[];
+  persons: PersonTuple[];
+  /** [relation id, 0 parent | 1 spouse, from index, to index] */
+  relations: [string, 0 | 1, number, number][];
+  /** [person index, text] */
+  warnings: [number, string][];
+}
+
+/** The rest, read per request. */
+export interface TreeWireHead {
   id: string;
   name: string;
   role: TreeRole;
   masterNodeId: string | null;
   lastModified: string;
   generationNames: TreeGenerationNames[];
-  places: Birthplace[];
   links: TreeLinkView[];
-  persons: PersonTuple[];
-  /** [relation id, 0 parent | 1 spouse, from index, to index] */
-  relations: [string, 0 | 1, number, number][];
-  /** [person index, text] */
-  warnings: [number, string][];
+  /** [person index, link index] for the persons linked to a tested person (the owner's alone). */
+  personLinks: [number, number][];
   dna: TreeDnaView[];
 }
+
+export type TreeWire = TreeWireHead & TreeWirePersons;
 
 const SEXES: TreeSex[] = ['unknown', 'male', 'female'];
 
@@ -96,18 +106,12 @@ function table<T>() {
   };
 }
 
-export function encodeTree(view: TreeDataView): TreeWire {
+/** The persons part of the wire form; links to tested persons are left to the head (`personLinks`). */
+export function encodeTreePersons(view: Pick<TreeDataView, 'familyNodes' | 'relations' | 'warnings'>): TreeWirePersons {
   const places = table<Birthplace>();
-  const links = table<TreeLinkView>();
   const pos = new Map(view.familyNodes.map((p, i) => [p.id, i]));
   const at = (id: string) => pos.get(id) ?? -1;
   return {
-    id: view.id,
-    name: view.name,
-    role: view.role,
-    masterNodeId: view.masterNodeId,
-    lastModified: view.lastModified,
-    generationNames: view.generationNames,
     persons: view.familyNodes.map((p) => [
       p.id,
       p.surname,
@@ -122,18 +126,16 @@ export function encodeTree(view: TreeDataView): TreeWire {
       (p.living ? 1 : 0) | (p.hidden ? 2 : 0),
       places.index(p.birthPlace),
       p.notes,
-      links.index(p.link),
     ]),
     places: places.list,
-    links: links.list,
     relations: view.relations.map((r) => [r.id, r.kind === 'parent' ? 0 : 1, at(r.from), at(r.to)]),
     warnings: view.warnings.map((w) => [at(w.personId), w.text]),
-    dna: view.dna,
   };
 }
 
 export function decodeTree(w: TreeWire): TreeDataView {
-  const familyNodes: TreePersonView[] = w.persons.map((t) => ({
+  const linkOf = new Map(w.personLinks.map(([p, l]) => [p, w.links[l]]));
+  const familyNodes: TreePersonView[] = w.persons.map((t, i) => ({
     id: t[0],
     hidden: (t[10] & 2) !== 0,
     surname: t[1],
@@ -148,7 +150,7 @@ export function decodeTree(w: TreeWire): TreeDataView {
     living: (t[10] & 1) !== 0,
     birthPlace: t[11] < 0 ? null : w.places[t[11]],
     notes: t[12],
-    link: t[13] < 0 ? null : w.links[t[13]],
+    link: linkOf.get(i) ?? null,
   }));
   const id = (i: number) => w.persons[i][0];
   return {

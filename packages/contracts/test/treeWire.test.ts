@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTree, encodeTree } from '../src/treeWire.ts';
+import { decodeTree, encodeTreePersons } from '../src/treeWire.ts';
 import type { TreeDataView, TreePersonView } from '../src/treesApi.ts';
 
 const place = { province: { code: '350000', name: '福建省' }, city: { code: '350100', name: '福州市' } };
@@ -51,9 +51,13 @@ describe('compact tree wire form', () => {
     dna: [],
   };
 
-  it('decodes to exactly the full view, listing a shared birthplace once', () => {
-    const wire = encodeTree(view);
-    expect(wire.places).toHaveLength(1);
-    expect(decodeTree(JSON.parse(JSON.stringify(wire)))).toEqual(view);
+  it('decodes the head and the persons part to exactly the full view, listing a shared birthplace once', () => {
+    const persons = encodeTreePersons(view);
+    expect(persons.places).toHaveLength(1);
+    const { id, name, role, masterNodeId, lastModified, generationNames, dna } = view;
+    const link = view.familyNodes[0].link;
+    const head = { id, name, role, masterNodeId, lastModified, generationNames, dna, links: link ? [link] : [] };
+    const wire = JSON.parse(JSON.stringify({ ...head, personLinks: [[0, 0]], ...persons }));
+    expect(decodeTree(wire)).toEqual(view);
   });
 });

@@ -10,6 +10,7 @@ import { newId } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { makesCycle } from './checks.ts';
 import type { GedcomParsed } from './gedcom.ts';
+import { revised, treeWirePersons } from './queries.ts';
 
 const { gedcomImports, treePersons, treeRelations, familyTrees } = schema;
 type ImportRow = typeof gedcomImports.$inferSelect;
@@ -54,6 +55,8 @@ async function write(deps: Deps, row: ImportRow, parsed: GedcomParsed): Promise<
   const now = deps.now();
   const total = parsed.persons.length + parsed.families.length;
   const ids = new Map(parsed.persons.map((p) => [p.xref, newId()]));
+  // A revision for the rows written below, so a run that fails half-way leaves no cached form of the tree before it.
+  await db.update(familyTrees).set(revised()).where(eq(familyTrees.id, row.treeId));
   for (let i = 0; i < parsed.persons.length; i += BATCH) {
     await db.insert(treePersons).values(
       parsed.persons.slice(i, i + BATCH).map((p) => ({
@@ -100,15 +103,23 @@ async function write(deps: Deps, row: ImportRow, parsed: GedcomParsed): Promise<
   }
   for (let i = 0; i < rels.length; i += BATCH * 2) await db.insert(treeRelations).values(rels.slice(i, i + BATCH * 2));
   report.relations = rels.length;
+  const [tree] = await db.select({ master: familyTrees.masterNodeId }).from(familyTrees).where(eq(familyTrees.id, row.treeId));
+  const [changed] = await db
+    .update(familyTrees)
+    .set({
+      updatedAt: deps.now(),
+      ...revised(),
+      ...(tree?.master || !parsed.persons.length ? {} : { masterNodeId: ids.get(parsed.persons[0].xref) }),
+    })
+    .where(eq(familyTrees.id, row.treeId))
+    .returning();
+  // The tree's next open reads its wire form ready-made (building it for thousands of persons takes a second);
+  // ready before the import says it is done, which is when the page opens the tree.
+  if (changed) await treeWirePersons(db, changed, false, deps.now().getUTCFullYear());
   await db
     .update(gedcomImports)
     .set({ processed: total, state: 'done', report, finishedAt: deps.now() })
     .where(eq(gedcomImports.id, row.id));
-  const [tree] = await db.select({ master: familyTrees.masterNodeId }).from(familyTrees).where(eq(familyTrees.id, row.treeId));
-  await db
-    .update(familyTrees)
-    .set({ updatedAt: deps.now(), ...(tree?.master || !parsed.persons.length ? {} : { masterNodeId: ids.get(parsed.persons[0].xref) }) })
-    .where(eq(familyTrees.id, row.treeId));
   return report;
 }
 
@@ -122,7 +133,11 @@ export async function registerGedcomWorker(deps: Deps, log: Log): Promise<void> 
       const [row] = await db.select().from(gedcomImports).where(eq(gedcomImports.id, id));
       if (!row || row.state === 'done' || row.state === 'failed') return;
       // A run after a crash starts over: what the earlier run wrote goes first (relations cascade).
-      await db.delete(treePersons).where(and(eq(treePersons.treeId, row.treeId), eq(treePersons.importId, id)));
+      const gone = await db
+        .delete(treePersons)
+        .where(and(eq(treePersons.treeId, row.treeId), eq(treePersons.importId, id)))
+        .returning({ id: treePersons.id });
+      if (gone.length) await db.update(familyTrees).set(revised()).where(eq(familyTrees.id, row.treeId));
       const text = await readText(deps, row.storageKey);
       await db.update(gedcomImports).set({ state: 'running', processed: 0 }).where(eq(gedcomImports.id, id));
       const out = await deps.pool.gedcom(text, deps.now().getUTCFullYear());

@@ -1,12 +1,17 @@
 import type { StoryView, TreeDataView, TreeDnaView, TreeLinkView, TreeListItem, TreePersonView, TreeRole } from '@jiyin/contracts/treesApi';
+import { encodeTreePersons, type TreeWireHead } from '@jiyin/contracts/treeWire';
 import { type Db, schema } from '@jiyin/db';
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ApiError } from '../http/errors.ts';
 import { sharedBetween } from '../relatives/queries.ts';
 import { kinship, parentMap, treeWarnings } from './checks.ts';
 import { dateText } from './dates.ts';
+import { type WireStart, wireAnswer, wireStart } from './wireAnswer.ts';
 
-const { familyTrees, treeMembers, treePersons, treeRelations, treeStories, users, persons, genomes } = schema;
+const { familyTrees, treeMembers, treePersons, treeRelations, treeStories, treeWireCache, users, persons, genomes } = schema;
+
+/** Spread into an update of family_trees whenever its persons or relations change: the cached wire form is then stale. */
+export const revised = () => ({ revision: sql`${familyTrees.revision} + 1` });
 
 export type TreeRow = typeof familyTrees.$inferSelect;
 export type TreePersonRow = typeof treePersons.$inferSelect;
@@ -131,36 +136,27 @@ export function personView(p: ViewRow, link: TreeLinkView | null, hide: boolean)
   };
 }
 
+type Linked = { id: string; linkedPersonId: string };
+
 /**
- * §3 Family tree data as the caller may see it. Viewers see living persons as 在世 with details
- * hidden; the links to tested persons and the DNA comparison are the owner's genetic data, shown
- * to the owner alone.
+ * Shared cM between each two linked persons' tested persons, beside their relationship in the tree and whether
+ * the DNA contradicts it. The tree's parents are read only when some pair shares DNA (most trees have none).
  */
-export async function treeData(db: Db, tree: TreeRow, role: TreeRole, nowYear: number): Promise<TreeDataView> {
-  const people = await db
-    .select(viewColumns)
-    .from(treePersons)
-    .where(eq(treePersons.treeId, tree.id))
-    .orderBy(asc(treePersons.createdAt), asc(treePersons.id));
-  const rels = await db
-    .select({ id: treeRelations.id, kind: treeRelations.kind, fromId: treeRelations.fromId, toId: treeRelations.toId })
-    .from(treeRelations)
-    .where(eq(treeRelations.treeId, tree.id))
-    .orderBy(asc(treeRelations.id));
-  const owner = role === 'owner';
-  const linked = owner ? people.filter((p) => p.linkedPersonId) : [];
-  const linkViews = await links(
-    db,
-    linked.map((p) => p.linkedPersonId as string),
-  );
+async function treeDna(db: Db, treeId: string, linked: Linked[], knownParents: Map<string, string[]> | null): Promise<TreeDnaView[]> {
   const dna: TreeDnaView[] = [];
-  const parents = parentMap(rels);
+  let parents = knownParents;
   for (let i = 0; i < linked.length; i++) {
     for (let j = i + 1; j < linked.length; j++) {
       const a = linked[i];
       const b = linked[j];
-      const shared = await sharedBetween(db, a.linkedPersonId as string, b.linkedPersonId as string);
+      const shared = await sharedBetween(db, a.linkedPersonId, b.linkedPersonId);
       if (!shared) continue;
+      parents ??= parentMap(
+        await db
+          .select({ kind: treeRelations.kind, fromId: treeRelations.fromId, toId: treeRelations.toId })
+          .from(treeRelations)
+          .where(eq(treeRelations.treeId, treeId)),
+      );
       const kin = kinship(parents, a.id, b.id);
       const range = kin?.expected ?? null;
       dna.push({
@@ -174,6 +170,43 @@ export async function treeData(db: Db, tree: TreeRow, role: TreeRole, nowYear: n
       });
     }
   }
+  return dna;
+}
+
+/** A tree's persons (the view's columns) in the view's order, and its relations. */
+async function treeRows(db: Db, treeId: string) {
+  const people = await db
+    .select(viewColumns)
+    .from(treePersons)
+    .where(eq(treePersons.treeId, treeId))
+    .orderBy(asc(treePersons.createdAt), asc(treePersons.id));
+  const rels = await db
+    .select({ id: treeRelations.id, kind: treeRelations.kind, fromId: treeRelations.fromId, toId: treeRelations.toId })
+    .from(treeRelations)
+    .where(eq(treeRelations.treeId, treeId))
+    .orderBy(asc(treeRelations.id));
+  return { people, rels };
+}
+
+/**
+ * §3 Family tree data as the caller may see it. Viewers see living persons as 在世 with details
+ * hidden; the links to tested persons and the DNA comparison are the owner's genetic data, shown
+ * to the owner alone.
+ */
+export async function treeData(db: Db, tree: TreeRow, role: TreeRole, nowYear: number): Promise<TreeDataView> {
+  const { people, rels } = await treeRows(db, tree.id);
+  const owner = role === 'owner';
+  const linked = owner ? people.filter((p) => p.linkedPersonId) : [];
+  const linkViews = await links(
+    db,
+    linked.map((p) => p.linkedPersonId as string),
+  );
+  const dna = await treeDna(
+    db,
+    tree.id,
+    linked.map((p) => ({ id: p.id, linkedPersonId: p.linkedPersonId as string })),
+    parentMap(rels),
+  );
   const hide = role === 'viewer';
   const visibleIds = new Set(people.filter((p) => !(hide && p.living)).map((p) => p.id));
   return {
@@ -188,6 +221,78 @@ export async function treeData(db: Db, tree: TreeRow, role: TreeRole, nowYear: n
     warnings: hide ? [] : treeWarnings(people, rels, nowYear).filter((w) => visibleIds.has(w.personId)),
     dna,
   };
+}
+
+/**
+ * The start of the tree call's compact answer (wireAnswer.ts), for owners and editors or (`hide`) with living
+ * persons hidden for viewers: from tree_wire_cache when it is of the tree's revision and this year, else built
+ * and kept there. A change made while it is built leaves it under the older revision, so it is built again.
+ */
+export async function treeWirePersons(
+  db: Db,
+  tree: TreeRow,
+  hide: boolean,
+  nowYear: number,
+): Promise<{ start: WireStart; linked: [number, string, string][] }> {
+  const variant = hide ? 'hidden' : 'full';
+  const [hit] = await db
+    .select()
+    .from(treeWireCache)
+    .where(and(eq(treeWireCache.treeId, tree.id), eq(treeWireCache.variant, variant)));
+  if (hit && hit.revision === tree.revision && hit.year === nowYear) {
+    return { start: { body: Buffer.from(hit.body), crc: hit.crc, size: hit.size }, linked: hit.linked };
+  }
+  const { people, rels } = await treeRows(db, tree.id);
+  const start = await wireStart(
+    JSON.stringify(
+      encodeTreePersons({
+        familyNodes: people.map((p) => personView(p, null, hide)),
+        relations: rels.map((r) => ({ id: r.id, kind: r.kind, from: r.fromId, to: r.toId })),
+        warnings: hide ? [] : treeWarnings(people, rels, nowYear),
+      }),
+    ),
+  );
+  const linked: [number, string, string][] = hide
+    ? []
+    : people.flatMap((p, i) => (p.linkedPersonId ? [[i, p.id, p.linkedPersonId] as [number, string, string]] : []));
+  const row = { revision: tree.revision, year: nowYear, ...start, linked };
+  await db
+    .insert(treeWireCache)
+    .values({ treeId: tree.id, variant, ...row })
+    .onConflictDoUpdate({ target: [treeWireCache.treeId, treeWireCache.variant], set: row });
+  return { start, linked };
+}
+
+/**
+ * The tree call's answer in the compact wire form, the same view `treeData` gives: the cached start with the
+ * tree row, the caller's role and, for the owner alone, the links to tested persons and the DNA comparison,
+ * read now. `gzip`: the answer as one gzip member, compressed once per tree revision.
+ */
+export async function treeWireAnswer(db: Db, tree: TreeRow, role: TreeRole, nowYear: number, gzip: boolean): Promise<Buffer> {
+  const { start, linked } = await treeWirePersons(db, tree, role === 'viewer', nowYear);
+  const mine = role === 'owner' ? linked : [];
+  const linkViews = await links(
+    db,
+    mine.map((l) => l[2]),
+  );
+  const listed = [...new Set(mine.map((l) => l[2]).filter((id) => linkViews.has(id)))];
+  const head: TreeWireHead = {
+    id: tree.id,
+    name: tree.name,
+    role,
+    masterNodeId: tree.masterNodeId,
+    lastModified: tree.updatedAt.toISOString(),
+    generationNames: tree.generationNames,
+    links: listed.map((id) => linkViews.get(id) as TreeLinkView),
+    personLinks: mine.flatMap(([at, , personId]) => (linkViews.has(personId) ? [[at, listed.indexOf(personId)] as [number, number]] : [])),
+    dna: await treeDna(
+      db,
+      tree.id,
+      mine.map(([, id, linkedPersonId]) => ({ id, linkedPersonId })),
+      null,
+    ),
+  };
+  return wireAnswer(start, head, gzip);
 }
 
 export async function treePerson(db: Db, treeId: string, personId: string): Promise<TreePersonRow> {

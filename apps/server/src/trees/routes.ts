@@ -19,10 +19,10 @@ import {
   treeRelationInputSchema,
   treeUpdateSchema,
 } from '@jiyin/contracts/treesApi';
-import { encodeTree, TREE_WIRE_FORMAT } from '@jiyin/contracts/treeWire';
+import { TREE_WIRE_FORMAT } from '@jiyin/contracts/treeWire';
 import { type Db, schema } from '@jiyin/db';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../auth/audit.ts';
 import { newId } from '../auth/tokens.ts';
@@ -39,7 +39,8 @@ import { normaliseDate } from './dates.ts';
 import { writeGedcom } from './gedcom.ts';
 import { treeFileKeys, treeFileRoutes } from './files.ts';
 import { importView, queueImport } from './import.ts';
-import { personView, storiesPage, treeAccess, treeData, treeList, treePerson } from './queries.ts';
+import { acceptsGzip } from './wireAnswer.ts';
+import { personView, revised, storiesPage, treeAccess, treeData, treeList, treePerson, treeWireAnswer } from './queries.ts';
 import { REIGNS } from './reigns.ts';
 
 const { familyTrees, treeMembers, treePersons, treeRelations, treeStories, treePhotos, gedcomImports, users, persons, reunionEntries } =
@@ -95,7 +96,11 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     const rows = await db.select({ url: treePhotos.url }).from(treePhotos).where(where);
     return () => unlinkUnused(rows.map((r) => r.url));
   };
-  const touch = (treeId: string) => db.update(familyTrees).set({ updatedAt: deps.now() }).where(eq(familyTrees.id, treeId));
+  const touch = (treeId: string) =>
+    db
+      .update(familyTrees)
+      .set({ updatedAt: deps.now(), ...revised() })
+      .where(eq(familyTrees.id, treeId));
   const access = async (req: FastifyRequest, need: 'owner' | 'editor' | 'viewer') => {
     const me = await requireUser(req, deps);
     const { treeId } = parseInput(treeParams, req.params);
@@ -126,15 +131,19 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // An own tree (owner or editor); a tree shared for browsing only is read through the browse call (§4).
-  // ?format=compact answers the compact wire form the tree page reads (contracts treeWire.ts).
-  const readTree = async (req: FastifyRequest, need: 'editor' | 'viewer') => {
+  // ?format=compact answers the compact wire form the tree page reads (contracts treeWire.ts), its persons part
+  // kept per tree revision (queries.ts treeWirePersons) and, to a browser, gzipped once per revision (wireAnswer.ts).
+  const readTree = async (req: FastifyRequest, reply: FastifyReply, need: 'editor' | 'viewer') => {
     const { tree, role } = await access(req, need);
     const { format } = parseInput(formatQuery, req.query);
-    const view = await treeData(db, tree, role, nowYear());
-    return ok(format === TREE_WIRE_FORMAT ? encodeTree(view) : view);
+    if (format !== TREE_WIRE_FORMAT) return ok(await treeData(db, tree, role, nowYear()));
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
+    const body = await treeWireAnswer(db, tree, role, nowYear(), gzip);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    return reply.headers(gzip ? { 'content-encoding': 'gzip' } : {}).send(body);
   };
-  app.get(TREE_API_PATHS.tree, (req) => readTree(req, 'editor'));
-  app.get(TREE_API_PATHS.browse, (req) => readTree(req, 'viewer'));
+  app.get(TREE_API_PATHS.tree, (req, reply) => readTree(req, reply, 'editor'));
+  app.get(TREE_API_PATHS.browse, (req, reply) => readTree(req, reply, 'viewer'));
 
   app.put(TREE_API_PATHS.tree, async (req) => {
     const { tree, role } = await access(req, 'editor');
@@ -196,7 +205,7 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
       if (newRels.length) await tx.insert(treeRelations).values(newRels);
       await tx
         .update(familyTrees)
-        .set({ updatedAt: now, ...(tree.masterNodeId ? {} : { masterNodeId: id }) })
+        .set({ updatedAt: now, ...revised(), ...(tree.masterNodeId ? {} : { masterNodeId: id }) })
         .where(eq(familyTrees.id, tree.id));
     });
     const row = await treePerson(db, tree.id, id);
@@ -229,7 +238,7 @@ export async function treeRoutes(app: FastifyInstance, deps: Deps) {
     for (const key of files) await deps.storage.delete(key);
     await db
       .update(familyTrees)
-      .set({ updatedAt: deps.now(), ...(tree.masterNodeId === personId ? { masterNodeId: null } : {}) })
+      .set({ updatedAt: deps.now(), ...revised(), ...(tree.masterNodeId === personId ? { masterNodeId: null } : {}) })
       .where(eq(familyTrees.id, tree.id));
     return ok(null);
   });

@@ -2,8 +2,8 @@ import { customType, index, integer, jsonb, pgTable, real, text, timestamp, uniq
 import { users } from './accounts.ts';
 import { kits, persons } from './persons.ts';
 
-/** Binary columns (packed genomes) as Node buffers on PGlite and Postgres alike. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+/** Binary columns (packed genomes, cached tree forms) as Node buffers on PGlite and Postgres alike. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 

@@ -1,7 +1,8 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import type { PersonBirthplace } from './persons.ts';
 import { persons } from './persons.ts';
+import { bytea } from './reports.ts';
 
 /** §3 Date as a tree keeps it: year may come from a reign era (dynasty), month < 0 a leap lunar month. */
 export interface TreeDateValue {
@@ -32,10 +33,39 @@ export const familyTrees = pgTable(
     masterNodeId: text('master_node_id'),
     /** 字辈 poems of the tree's branches, in the order the genealogy records them. */
     generationNames: jsonb('generation_names').$type<TreeGenerationNames[]>().notNull().default([]),
+    /** Goes up with every change to the tree's persons or relations: the key of its cached wire form (tree_wire_cache). */
+    revision: integer('revision').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('family_trees_owner_idx').on(t.ownerUserId)],
+);
+
+/**
+ * The persons part of a tree's compact wire form (contracts treeWire.ts) kept per tree revision and variant
+ * ('full' for owners and editors, 'hidden' with living persons hidden for viewers): reading a 5,000-person tree
+ * row by row and building its form took over a second on a fresh start. `body` is the start of the answer
+ * (envelope and persons part) as raw deflate blocks ending on a sync flush, with the CRC-32 and length of what
+ * it holds: the server ends it with the per-request head and sends it gzipped as it is (trees/wireAnswer.ts).
+ * `linked` lists the persons linked to tested persons ([position, tree person id, tested person id]), whose
+ * links and DNA comparisons are read per request since tested persons change without the tree changing.
+ */
+export const treeWireCache = pgTable(
+  'tree_wire_cache',
+  {
+    treeId: text('tree_id')
+      .notNull()
+      .references(() => familyTrees.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull().$type<'full' | 'hidden'>(),
+    revision: integer('revision').notNull(),
+    /** Warnings depend on the current year (a living person born over 120 years ago). */
+    year: integer('year').notNull(),
+    body: bytea('body').notNull(),
+    crc: bigint('crc', { mode: 'number' }).notNull(),
+    size: integer('size').notNull(),
+    linked: jsonb('linked').$type<[number, string, string][]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.treeId, t.variant] })],
 );
 
 /** A tree shared with another account: editors change it, viewers only browse it. */

@@ -4,7 +4,7 @@ import type { TreeWire } from '@jiyin/contracts/treeWire';
 import { REQUEST_TIMEOUT_MS } from '@jiyin/contracts/constants';
 import type { SignKeys } from '@jiyin/contracts/signing';
 import { decodeTreeAnswer, treeRequest } from '../../lib/api/trees.ts';
-import { PAGE_PATH_HEADER, signedSearch } from '../../lib/api/transport.ts';
+import { signedSearch } from '../../lib/api/transport.ts';
 
 /**
  * The tree call of a page's first load, started by an inline script at the top of <head> (HeadScripts): it runs
@@ -14,7 +14,6 @@ import { PAGE_PATH_HEADER, signedSearch } from '../../lib/api/transport.ts';
 export interface EarlyTree {
   key: string;
   url: string;
-  pagePath: string;
 }
 
 const GLOBAL = '__earlyTree';
@@ -23,12 +22,11 @@ type Slot = { key: string; answer: Promise<Envelope<TreeWire> | null> };
 export const earlyTreeKey = (treeId: string, browse: boolean) => `${treeId}:${browse ? 'browse' : 'own'}`;
 
 /**
- * The inline script's text; `<` is escaped so nothing in it can close the script element. High fetch
- * priority: over HTTP/1.1 the call otherwise queues behind the page's ~100 module preloads for a connection.
+ * The inline script's text; `<` is escaped so nothing in it can close the script element. The call is the
+ * one the page preloads (HeadScripts): no headers of its own, so the browser hands it the preloaded response.
  */
 export function earlyTreeScript(e: EarlyTree): string {
-  const headers = { accept: 'application/json', [PAGE_PATH_HEADER]: e.pagePath };
-  const js = `window.${GLOBAL}={key:${JSON.stringify(e.key)},answer:fetch(${JSON.stringify(e.url)},{headers:${JSON.stringify(headers)},credentials:'same-origin',priority:'high',signal:AbortSignal.timeout(${REQUEST_TIMEOUT_MS})}).then(function(r){return r.json()}).catch(function(){return null})}`;
+  const js = `window.${GLOBAL}={key:${JSON.stringify(e.key)},answer:fetch(${JSON.stringify(e.url)},{credentials:'same-origin',priority:'high',signal:AbortSignal.timeout(${REQUEST_TIMEOUT_MS})}).then(function(r){return r.json()}).catch(function(){return null})}`;
   return js.replace(/</g, '\\u003c');
 }
 
@@ -42,8 +40,8 @@ export function takeEarlyTree(key: string): Promise<Envelope<TreeDataView> | nul
 }
 
 /** Signs the tree call for the inline script (server loader): the same call the browser transport makes. */
-export async function signEarlyTree(treeId: string, browse: boolean, keys: SignKeys, pagePath: string): Promise<EarlyTree> {
+export async function signEarlyTree(treeId: string, browse: boolean, keys: SignKeys): Promise<EarlyTree> {
   const req = treeRequest(treeId, browse);
   const search = await signedSearch({ method: req.method, path: req.path, query: req.query, body: null, keys, nowMs: Date.now() });
-  return { key: earlyTreeKey(treeId, browse), url: `/proxy${req.path}?${search}`, pagePath };
+  return { key: earlyTreeKey(treeId, browse), url: `/proxy${req.path}?${search}` };
 }

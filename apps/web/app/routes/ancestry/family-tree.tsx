@@ -62,16 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await apiClient(context.api).trees(asked ?? readCookie(request.headers.get('cookie'), COOKIES.familyTreeId.name));
   if (!isOk(res)) return { list: [] as TreeListItem[], error: res.msg, early: null };
   const current = res.data.list.find((t) => t.isSelected);
-  const early = current
-    ? await signEarlyTree(current.id, current.role === 'viewer', context.signKeys, `${url.pathname}${url.search}`)
-    : null;
+  const early = current ? await signEarlyTree(current.id, current.role === 'viewer', context.signKeys) : null;
   return { list: res.data.list, error: null, early };
 }
 
 export const handle: HeadScriptHandle = {
   headScript: (data) => {
     const early = (data as Awaited<ReturnType<typeof loader>> | undefined)?.early;
-    return early ? earlyTreeScript(early) : null;
+    return early ? { text: earlyTreeScript(early), fetches: early.url } : null;
   },
 };
 
