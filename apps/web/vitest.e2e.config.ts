@@ -12,8 +12,8 @@ export default defineConfig({
     // Pages re-render in a React transition after the URL changes; on a loaded 2-core runner that took over
     // vitest's 1 s poll default (ancestry nation → detail, CI of stop 24).
     expect: { poll: { timeout: 15_000 } },
-    // One server, a browser per test worker: three files at a time keep both cores busy while pages wait on the
-    // server and the jobs (665 s with two → 475 s with three here, 19/19 files passing).
-    maxWorkers: 3,
+    // One server, a browser per test worker: two files at a time keep both cores busy while one waits on pages.
+    // Three were faster here (665 → 475–523 s) but a staff save in kit-services.e2e.ts then timed out once at phone size.
+    maxWorkers: 2,
   },
 });
