@@ -101,6 +101,14 @@ describe('every page route of §2.1–§2.4 over HTTP', () => {
     expect(res.body).not.toContain('<style');
   });
 
+  it('keeps the home page light: at most 40 KB of HTML and a dozen script preloads (issue 12)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(res.rawPayload.length).toBeLessThanOrEqual(40 * 1024);
+    expect(res.body.match(/rel="modulepreload"/g)?.length).toBeLessThanOrEqual(15);
+    // Content icons come from the cached sprite, not as inline paths.
+    expect(res.body).toContain('content-icons-');
+  });
+
   it('sends the build files compressed at build time (brotli or gzip as accepted), the same bytes once decoded', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     const href = /<link rel="stylesheet" href="(\/assets\/root-[\w-]+\.css)"/.exec(page.body)?.[1];

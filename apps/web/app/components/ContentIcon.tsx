@@ -1,39 +1,14 @@
-import {
-  ApartmentOutlined,
-  BookOutlined,
-  BranchesOutlined,
-  ClusterOutlined,
-  CoffeeOutlined,
-  ExperimentOutlined,
-  GlobalOutlined,
-  HeartOutlined,
-  MedicineBoxOutlined,
-  SafetyOutlined,
-  SmileOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import spriteUrl from './content-icons.svg?no-inline';
+import { isContentIcon } from './contentIcons.ts';
 
-/** Icon names the editorial content may use. */
-const ICONS: Record<string, React.ComponentType> = {
-  apartment: ApartmentOutlined,
-  book: BookOutlined,
-  branches: BranchesOutlined,
-  cluster: ClusterOutlined,
-  coffee: CoffeeOutlined,
-  experiment: ExperimentOutlined,
-  global: GlobalOutlined,
-  heart: HeartOutlined,
-  'medicine-box': MedicineBoxOutlined,
-  safety: SafetyOutlined,
-  smile: SmileOutlined,
-  team: TeamOutlined,
-};
-
+/** An editorial icon from the cached sprite (apps/web/scripts/content-icons.ts), drawn in the text colour. */
 export function ContentIcon({ name }: { name?: string }) {
-  const Icon = name ? ICONS[name] : undefined;
-  return Icon ? (
+  if (!isContentIcon(name)) return null;
+  return (
     <span className="content-icon">
-      <Icon />
+      <svg width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+        <use href={`${spriteUrl}#${name}`} />
+      </svg>
     </span>
-  ) : null;
+  );
 }

@@ -5,13 +5,12 @@ import { ProductCard } from '../components/ProductCard.tsx';
 import { gridColumns } from '../lib/grid.ts';
 import { apiClient } from '../lib/api/index.ts';
 import { pageTitle } from '../lib/brand.ts';
+import { useRootData } from '../lib/rootData.ts';
 import { unwrap } from '../lib/loaders.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = apiClient(context.api);
-  const [content, products] = await Promise.all([api.content('home'), api.commodityList()]);
-  return { content: unwrap(content), products: unwrap(products).list };
+  return { content: unwrap(await apiClient(context.api).content('home')) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -20,7 +19,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, products } = loaderData;
+  const { content } = loaderData;
+  // The root loader already carries the product list (for the header): sent once in the page.
+  const { products } = useRootData();
   const [tests, ...rest] = content.sections;
   return (
     <div className="home">
