@@ -81,13 +81,28 @@ export const REDIRECT_RULES: readonly RedirectRule[] = [
   { from: '/new/*', to: '/*', note: 'drop the /new prefix' },
 ];
 
+/**
+ * Answers by path: every page request, its root loader and each of the page's links (dozens) ask, and
+ * walking the whole table each time was a few per cent of a server-rendered page.
+ */
+const resolved = new Map<string, string | null>();
+
 /** The new path for a legacy path (without query), or null when the path is current. */
 export function resolveLegacyRedirect(pathname: string): string | null {
+  let to = resolved.get(pathname);
+  if (to !== undefined) return to;
+  to = null;
   for (const rule of REDIRECT_RULES) {
     const params = matchPattern(rule.from, pathname);
-    if (params) return fillPattern(rule.to, params);
+    if (params) {
+      to = fillPattern(rule.to, params);
+      break;
+    }
   }
-  return null;
+  // Bounded: paths come from visitors' URLs.
+  if (resolved.size >= 2000) resolved.clear();
+  resolved.set(pathname, to);
+  return to;
 }
 
 /** Keeps the query string (and hash) of the original URL on the redirect target. */
