@@ -157,7 +157,7 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
         personId: job.personId,
         rawFileId: file.id,
         plausibility: computed.plausibility,
-        stored: { layoutId: computed.stored.layout.id, packed: computed.stored.packed },
+        stored: { layoutId: computed.stored.layout.id, packed: computed.stored.packed, layout: computed.stored.layout.bytes },
       },
       log,
     );

@@ -5,8 +5,9 @@ import type { OneToManyHit, PlausibilityResult } from '@jiyin/genome';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { notify } from '../notifications/service.ts';
+import { layoutBytes, packedGenomes } from './stored.ts';
 
-const { relativesGate, relativesPauses, relativeMatches, genomes, genomeLayouts, persons, rawFiles, users } = schema;
+const { relativesGate, relativesPauses, relativeMatches, genomes, persons, rawFiles, users } = schema;
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -128,8 +129,8 @@ export async function gateImport(
     personId: string;
     rawFileId: string;
     plausibility: PlausibilityResult;
-    /** The genome as just stored, when the caller holds it (the import): not read back from the database. */
-    stored?: { layoutId: string; packed: Uint8Array };
+    /** The genome and its chip layout as just stored, when the caller holds them (the import): not read back from the database. */
+    stored?: { layoutId: string; packed: Uint8Array; layout: Uint8Array };
   },
   log?: Log,
   /** False for genomes stored before the gate existed (the repack job): they were not uploaded today. */
@@ -157,23 +158,34 @@ export async function gateImport(
   // A file too small to be matched cannot probe anyone.
   if (stored?.layoutId && verdict.matchable) {
     const earlier = await db
-      .select({ barcode: genomes.barcode, packed: genomes.packed, layoutId: genomes.layoutId })
+      .select({ barcode: genomes.barcode, layoutId: genomes.layoutId })
       .from(genomes)
       .innerJoin(persons, eq(persons.id, genomes.personId))
       .where(and(eq(persons.ownerUserId, g.userId), ne(genomes.barcode, g.barcode), isNotNull(genomes.layoutId)))
       .orderBy(desc(genomes.createdAt))
       .limit(PROBE_HISTORY);
     if (earlier.length) {
-      // The comparisons run on a pool thread; it gets the stored bytes, each layout once.
-      const ids = [...new Set([stored.layoutId, ...earlier.map((e) => e.layoutId as string)])];
-      const layouts = await db
-        .select({ id: genomeLayouts.id, bytes: genomeLayouts.bytes })
-        .from(genomeLayouts)
-        .where(inArray(genomeLayouts.id, ids));
+      // The comparisons run on a pool thread; it gets the stored bytes, each layout once. The new
+      // genome's layout is not read back when the import holds it; the earlier genomes' bytes come
+      // by binary COPY on Postgres (not as hex text decoded on this thread).
+      const held = new Map(g.stored ? [[g.stored.layoutId, g.stored.layout]] : []);
+      const ids = [...new Set([stored.layoutId, ...earlier.map((e) => e.layoutId as string)])].filter((id) => !held.has(id));
+      const layouts = new Map([...held, ...(await layoutBytes(db, ids)).map((l) => [l.id, l.bytes] as const)]);
+      const packed = new Map(
+        (
+          await packedGenomes(
+            deps.database,
+            earlier.map((e) => e.barcode),
+          )
+        ).map((r) => [r.barcode, r]),
+      );
       probing = await deps.pool.probe(
-        new Map(layouts.map((l) => [l.id, l.bytes])),
+        layouts,
         { layoutId: stored.layoutId, packed: stored.packed },
-        earlier.map((e) => ({ barcode: e.barcode, layoutId: e.layoutId as string, packed: e.packed })),
+        earlier.flatMap((e) => {
+          const r = packed.get(e.barcode);
+          return r ? [{ barcode: r.barcode, layoutId: r.layoutId, packed: r.packed }] : [];
+        }),
       );
     }
   }

@@ -67,7 +67,11 @@ function sharedPercent(h: LayoutHit): number {
 export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log): Promise<MatchRunStats | null> {
   const { db } = deps.database;
   const started = performance.now();
-  const [row] = await db.select().from(genomes).where(eq(genomes.barcode, barcode));
+  // Its bytes are read once it is sure to be matched: most jobs end at the consent check.
+  const [row] = await db
+    .select({ personId: genomes.personId, layoutId: genomes.layoutId })
+    .from(genomes)
+    .where(eq(genomes.barcode, barcode));
   if (!row) return null;
   const personId = row.personId;
   const [consent] = await db
@@ -83,6 +87,8 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     log?.warn({ barcode }, 'relatives: genome not yet on its chip layout (the repack job moves it), not matched');
     return null;
   }
+  const [mine] = await db.select({ packed: genomes.packed }).from(genomes).where(eq(genomes.barcode, barcode));
+  if (!mine) return null;
 
   log?.info({ barcode }, 'relatives matching');
   // The matching thread holds the consenting genomes between jobs; this thread lists who is
@@ -98,7 +104,7 @@ export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log):
     const { needLayouts, missing } = await m.begin({
       budgetBytes: deps.config.relativesCacheMb * 1024 * 1024,
       threads: deps.config.relativesThreads,
-      query: { layoutId: row.layoutId as string, packed: row.packed },
+      query: { layoutId: row.layoutId as string, packed: mine.packed },
       listed,
       skip: listed.filter((g) => !mayMatch(me, g)).map((g) => g.barcode),
     });
