@@ -10,7 +10,8 @@ const ALL = '*';
 /** `import … from 's'`, `import 's'`, `export … from 's'`: the clause (undefined for a bare import) and the specifier. */
 const STATIC_IMPORT = /\b(import|export)\s*(?:([\w$*{}\s,]+?)\s*from\s*)?["']([^"']+)["']/g;
 
-type Edge = { reexport: boolean; clause: string | undefined; specifier: string };
+/** A static import of a module: the module it names, and whether it re-exports from it (with the clause). */
+type Edge = { target: string; reexport: boolean; clause: string | undefined };
 
 /** What an import clause asks of the module it names: export names, or ALL. */
 function importedNames(clause: string | undefined): string[] {
@@ -57,25 +58,20 @@ export function shellChunk(): Plugin {
     async buildEnd() {
       // The module graph is complete here, before chunks are made.
       const wanted = new Map<string, Set<string>>();
-      const edges = new Map<string, { edge: Edge; id: string | undefined }[]>();
+      const edges = new Map<string, Edge[]>();
       const edgesOf = async (id: string) => {
         let list = edges.get(id);
         if (list) return list;
         const info = this.getModuleInfo(id);
-        const code = info?.code ?? '';
         list = [];
-        const matched = new Set<string>();
-        for (const m of code.matchAll(STATIC_IMPORT)) {
-          const edge = { reexport: m[1] === 'export', clause: m[2], specifier: m[3] };
-          const target = (await this.resolve(edge.specifier, id))?.id;
-          if (target && info?.importedIds.includes(target)) {
-            matched.add(target);
-            list.push({ edge, id: target });
-          }
+        for (const m of (info?.code ?? '').matchAll(STATIC_IMPORT)) {
+          const target = (await this.resolve(m[3], id))?.id;
+          if (target && info?.importedIds.includes(target)) list.push({ target, reexport: m[1] === 'export', clause: m[2] });
         }
         // Whatever the pattern missed is taken whole.
+        const matched = new Set(list.map((e) => e.target));
         for (const target of info?.importedIds ?? []) {
-          if (!matched.has(target)) list.push({ edge: { reexport: false, clause: '* as all', specifier: target }, id: target });
+          if (!matched.has(target)) list.push({ target, reexport: false, clause: '* as all' });
         }
         edges.set(id, list);
         return list;
@@ -91,13 +87,12 @@ export function shellChunk(): Plugin {
         for (const name of added) have.add(name);
         if (!first && !added.length) continue;
         const whole = have.has(ALL) || !id.includes(`${path.sep}node_modules${path.sep}`);
-        for (const { edge, id: target } of await edgesOf(id)) {
-          if (!target) continue;
-          if (!edge.reexport) {
-            if (first) stack.push([target, importedNames(edge.clause).length ? importedNames(edge.clause) : []]);
+        for (const { target, reexport, clause } of await edgesOf(id)) {
+          if (!reexport) {
+            if (first) stack.push([target, importedNames(clause)]);
             continue;
           }
-          const map = reexportedNames(edge.clause);
+          const map = reexportedNames(clause);
           if (map === ALL) {
             stack.push([target, whole ? [ALL] : added]);
             continue;

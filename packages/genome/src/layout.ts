@@ -186,14 +186,13 @@ export function deserialiseLayout(bytes: Uint8Array): ChipLayout {
  * layout id, `n` its size. Calls off the layout are ignored; when a position appears twice the
  * first call wins.
  */
-export function packOnLayout(calls: Iterable<NormalisedCall>, layout: ChipLayout, sex: Sex = 'unknown'): PackedGenome {
+export function packOnLayout(calls: readonly NormalisedCall[], layout: ChipLayout, sex: Sex = 'unknown'): PackedGenome {
   const g = emptyPacked(layout, sex);
   const seen = new Uint8Array(layout.size);
   let next = 0;
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  const list: readonly NormalisedCall[] = Array.isArray(calls) ? calls : [...calls];
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
     // Files list markers in layout order: try the marker after the previous one before searching.
     const k =
       next < layout.size && layout.pos[next] === c.pos && layout.chrom[next] === c.chrom ? next : layout.indexOfPosition(c.chrom, c.pos);

@@ -53,13 +53,12 @@ export function codeAt(g: PackedGenome, k: number): Code {
  * Packs calls (GRCh37, forward strand) against the panel. Calls off the panel are ignored; a call
  * whose `panelIndex` is unset is placed by position. When a marker appears twice the first call wins.
  */
-export function packGenome(calls: Iterable<NormalisedCall>, panel: Panel = loadPanel(), sex: Sex = 'unknown'): PackedGenome {
+export function packGenome(calls: readonly NormalisedCall[], panel: Panel = loadPanel(), sex: Sex = 'unknown'): PackedGenome {
   const g = emptyPacked(panel, sex);
   const seen = new Uint8Array(panel.size);
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  const list: readonly NormalisedCall[] = Array.isArray(calls) ? calls : [...calls];
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
     const k = c.panelIndex ?? panel.indexOfPosition(c.chrom, c.pos);
     if (k < 0 || seen[k]) continue;
     seen[k] = 1;
