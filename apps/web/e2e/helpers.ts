@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '@jiyin/contracts/reportApi';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { baseUrl, gotoReady } from './browser.ts';
 
 /** The development SMS provider's last code for a phone (the dev outbox call exists only in local/test). */
@@ -138,11 +138,11 @@ export async function simulateRawFiles(pedigree: string, seed: number, prefix: s
 }
 
 /** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
-export async function createPerson(page: Page, name: string, gender: '男' | '女') {
-  await page.getByRole('button', { name: '新建检测人' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('姓名').fill(name);
-  await dialog.getByText(gender, { exact: true }).click();
+/**
+ * Picks 福建省 / 泉州市 as the birthplace in the open person dialog, by search rather than by walking three
+ * columns: at 390 px the columns scroll sideways under the finger.
+ */
+export async function pickBirthplace(page: Page, dialog: Locator) {
   await dialog.getByLabel('出生地').fill('泉州');
   // On a busy machine a click can land while the search list re-renders: the choice is not taken and the
   // menu stays open over 保存. Click again until the menu closes.
@@ -158,6 +158,14 @@ export async function createPerson(page: Page, name: string, gender: '男' | '�
       );
     if (closed) break;
   }
+}
+
+export async function createPerson(page: Page, name: string, gender: '男' | '女') {
+  await page.getByRole('button', { name: '新建检测人' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('姓名').fill(name);
+  await dialog.getByText(gender, { exact: true }).click();
+  await pickBirthplace(page, dialog);
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { pickOption, signUpNewUser, simulateRawFiles } from './helpers.ts';
+import { pickBirthplace, pickOption, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT = 240_000;
 
@@ -56,9 +56,7 @@ async function createPerson(page: Page, name: string, gender: '男' | '女') {
   await dialog.getByLabel('出生年份').fill('1965');
   await pickOption(page, '出生月份', '3月');
   await pickOption(page, '出生日', '8日');
-  // Search rather than walk three columns: at 390 px the columns scroll sideways under the finger.
-  await dialog.getByLabel('出生地').fill('泉州');
-  await page.locator('.ant-cascader-menu-item:visible', { hasText: '福建省 / 泉州市' }).first().click();
+  await pickBirthplace(page, dialog);
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page
