@@ -371,7 +371,11 @@ describe('reports of a signed-in user', () => {
       await page.getByTestId('share-button').click();
       await dialog.getByTestId('share-revoke').first().click();
       await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '撤销' }).click();
-      await page.getByText('已撤销，该链接无法再打开报告').waitFor();
+      // Polled over every toast's text, so a failure shows what the page said instead (an error, or nothing).
+      await expect
+        .poll(async () => (await page.locator('.ant-message-notice').allInnerTexts()).join(' | '), { timeout: 30_000 })
+        .toContain('已撤销，该链接无法再打开报告');
+      await dialog.getByTestId('share-links').locator('li').first().getByText('已撤销', { exact: true }).waitFor();
 
       await gotoReady(viewer, url);
       await viewer.locator('[data-status="error"]').getByText('分享链接无效或已被撤销').waitFor();
