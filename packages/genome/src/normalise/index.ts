@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { codeOf } from '../pack.ts';
 import { loadPanel, type Panel } from '../panel.ts';
+import { RsidTable } from '../rsidTable.ts';
 import type { Build, Chrom, DroppedCount, NormalisedCall, RawCall } from '../types.ts';
 
 /** Counts set-aside calls per reason, with a few examples each. */
@@ -146,7 +147,8 @@ export function normaliseCalls(
   at?: Int32Array,
 ): NormalisedCall[] {
   const seenPanel = new Uint8Array(panel.size);
-  const seenOther = new Set<string>();
+  // Typed slots, not a Set<string> of the off-panel rsids (~42 MB per 23andMe file).
+  const seenOther = new RsidTable(calls);
   const out: NormalisedCall[] = [];
   const unplaced = REASONS.unplaced(build);
   const byPosition = build === 37 ? (at ?? panelIndexes(calls, panel)) : null;
@@ -173,11 +175,10 @@ export function normaliseCalls(
       seenPanel[k] = 1;
       if (c.a1 !== '-' && c.a1 !== 'D' && c.a1 !== 'I') orient(c, panel.ref[k], panel.alt[k], adjusted);
     } else {
-      if (seenOther.has(c.rsid)) {
+      if (!seenOther.add(i)) {
         dropped.add(REASONS.duplicate, c.rsid);
         continue;
       }
-      seenOther.add(c.rsid);
     }
     out.push(c);
   }
