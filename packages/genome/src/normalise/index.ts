@@ -148,11 +148,14 @@ export function normaliseCalls(
   at?: Int32Array,
 ): NormalisedCall[] {
   const seenPanel = new Uint8Array(panel.size);
-  // Typed slots, not a Set<string> of the off-panel rsids (~42 MB per 23andMe file).
-  const seenOther = new RsidTable(calls);
+  const byPosition = build === 37 ? (at ?? panelIndexes(calls, panel)) : null;
+  // Off-panel calls are kept on build 37 only (elsewhere they cannot be placed). Their rsids go to
+  // typed slots sized once, not to a Set<string> (~42 MB per 23andMe file).
+  let offPanel = 0;
+  if (byPosition) for (let i = 0; i < byPosition.length; i++) if (byPosition[i] < 0) offPanel++;
+  const seenOther = new RsidTable(calls, offPanel);
   let kept = 0;
   const unplaced = REASONS.unplaced(build);
-  const byPosition = build === 37 ? (at ?? panelIndexes(calls, panel)) : null;
   for (let i = 0; i < calls.length; i++) {
     const c = calls[i] as NormalisedCall;
     let k: number;
