@@ -207,26 +207,22 @@ export function populationAgreement(genotypes: Int8Array, reference: AncestryRef
  * with other alleles than the reference's two.
  */
 function referenceGenotypes(calls: NormalisedCall[], reference: AncestryReference): Int8Array {
-  const chromIndex = new Map(CHROMS.map((c, i) => [c, i]));
-  const key = (chrom: Chrom, pos: number) => (chromIndex.get(chrom) as number) * 1e9 + pos;
-  const at = new Map<number, number>();
-  for (let i = 0; i < reference.size; i++) at.set(key(reference.chrom[i], reference.pos[i]), i);
+  // Per chromosome, keyed by the position (a small integer): a chrom × 1e9 + pos key was a heap
+  // number per call (~8 MB per 23andMe file).
+  const at = new Map<Chrom, Map<number, number>>(CHROMS.map((c) => [c, new Map()]));
+  for (let i = 0; i < reference.size; i++) at.get(reference.chrom[i])?.set(reference.pos[i], i);
   const out = new Int8Array(reference.size).fill(-1);
   const seen = new Uint8Array(reference.size);
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
   for (let j = 0; j < calls.length; j++) {
     const c = calls[j];
-    const i = at.get(key(c.chrom, c.pos));
+    const i = at.get(c.chrom)?.get(c.pos);
     if (i === undefined || seen[i]) continue;
     seen[i] = 1; // the first call of a duplicated position wins, as in the lookups
     if (c.a1 === '-' || c.a2 === '') continue;
-    let count = 0;
-    let ok = true;
-    for (const a of [c.a1, c.a2]) {
-      if (a === reference.alt[i]) count++;
-      else if (a !== reference.ref[i]) ok = false;
-    }
-    if (ok) out[i] = count;
+    const ref = reference.ref[i];
+    const alt = reference.alt[i];
+    if ((c.a1 === alt || c.a1 === ref) && (c.a2 === alt || c.a2 === ref)) out[i] = (c.a1 === alt ? 1 : 0) + (c.a2 === alt ? 1 : 0);
   }
   return out;
 }
@@ -238,7 +234,7 @@ function hwe(f: number, g: number): number {
 
 /** The highest heterozygosity of any run of `size` consecutive called markers of one autosome. */
 function maxWindowHeterozygosity(calls: NormalisedCall[], size: number): number {
-  let best = 0;
+  let most = 0;
   let chrom: Chrom | null = null;
   const ring = new Uint8Array(size);
   let filled = 0;
@@ -258,9 +254,10 @@ function maxWindowHeterozygosity(calls: NormalisedCall[], size: number): number 
     ring[slot] = het;
     hets += het;
     filled++;
-    if (filled >= size) best = Math.max(best, hets / size);
+    if (filled >= size) most = Math.max(most, hets);
   }
-  return best;
+  // Divided once at the end: a ratio per call was a heap number per call (~10 MB per 23andMe file).
+  return most / size;
 }
 
 /** Per autosome, markers over what its share of the autosomal length predicts; answers the smallest. */

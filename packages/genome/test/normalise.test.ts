@@ -62,6 +62,26 @@ describe('strand and duplicates', () => {
     expect(count(adjusted, REASONS.mismatch)).toBe(1);
     expect(count(dropped, REASONS.duplicate)).toBe(1);
   });
+
+  it('keeps the first of off-panel calls sharing an rsid, compacting the calls in place', () => {
+    const off = (rsid: string, pos: number, a1 = 'A'): RawCall => ({ rsid, chrom: '2', pos, a1, a2: 'A' });
+    for (const pos of [1, 2, 3, 4, 5]) expect(panel.indexOfPosition('2', pos)).toBe(-1);
+    const calls = [
+      off('i1', 1),
+      call(k, 'G', 'A'),
+      off('i2', 2),
+      off('i1', 3, 'C'),
+      call(k, 'A', 'A', 'dup'),
+      off('i3', 4),
+      off('i2', 5, 'G'),
+    ];
+    const dropped = new Tally();
+    const out = normaliseCalls(calls, 37, dropped, new Tally(), panel);
+    expect(out).toBe(calls);
+    expect(out.map((c) => `${c.rsid}:${c.a1}${c.a2}`)).toEqual(['i1:AA', 'rs671:GA', 'i2:AA', 'i3:AA']);
+    expect(out.map((c) => c.panelIndex)).toEqual([-1, k, -1, -1]);
+    expect(dropped.list()).toEqual([{ reason: REASONS.duplicate, count: 3, examples: ['i1', 'dup', 'i2'] }]);
+  });
 });
 
 describe('sex inference', () => {

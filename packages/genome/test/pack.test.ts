@@ -100,6 +100,14 @@ describe('pack', () => {
     expect(byPosition('X', 100)).toBeNull();
   });
 
+  it('looks calls up by rsid, the first of duplicates winning', () => {
+    const call = (rsid: string, a1: string, a2: string): NormalisedCall => ({ rsid, chrom: '1', pos: 100, a1, a2 });
+    const { byRsid } = lookupsFromCalls([call('rs1', 'G', 'A'), call('rs2', 'C', 'C'), call('rs1', 'T', 'T'), call('i3', '-', '-')]);
+    expect([byRsid('rs1'), byRsid('rs2'), byRsid('i3')]).toEqual(['AG', 'CC', '--']);
+    expect([byRsid('rs3'), byRsid('rs'), byRsid('')]).toEqual([null, null, null]);
+    expect(lookupsFromCalls([]).byRsid('rs1')).toBeNull();
+  });
+
   it('lookups agree between calls and packed genome', () => {
     const a = lookupsFromCalls(calls);
     const b = lookupsFromPacked(g, panel);

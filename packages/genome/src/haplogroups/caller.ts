@@ -87,20 +87,21 @@ export function callHaplogroup(
   const n = t.names.length;
   const m = t.pos.length;
   const reading = new Uint8Array(m);
-  const cache = new Map<number, string | null>();
+  // Each position is looked up at its first marker; later markers there read that marker's allele.
+  const alleles: (string | null)[] = new Array(m);
   let present = 0;
   let called = 0;
   for (let i = 0; i < m; i++) {
-    const pos = t.pos[i];
-    let allele = cache.get(pos);
-    if (allele === undefined) {
-      let g = byPosition(chrom, pos);
+    const first = t.firstAtPos[i];
+    let allele: string | null;
+    if (first === i) {
+      let g = byPosition(chrom, t.pos[i]);
       if (g === null && byRsid && t.rsid[i] > 0) g = byRsid(`rs${t.rsid[i]}`);
       allele = haploid(g);
-      cache.set(pos, allele);
+      alleles[i] = allele;
       if (allele !== null) present++;
       if (allele) called++;
-    }
+    } else allele = alleles[first];
     reading[i] = allele === null ? ABSENT : allele === '' ? NO_CALL : compare(allele, t.anc[i], t.der[i]);
   }
   if (called < Math.max(3, minCalledShare * present)) return null;
