@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '@jiyin/contracts/reportApi';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { baseUrl, gotoReady } from './browser.ts';
 
 /** The development SMS provider's last code for a phone (the dev outbox call exists only in local/test). */
@@ -138,6 +138,28 @@ export async function simulateRawFiles(pedigree: string, seed: number, prefix: s
 }
 
 /** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
+/**
+ * Clicks `target` until the page sends a request that `matches` (up to 3 clicks, 5 s apart). Under heavy load
+ * the headless shell sometimes loses a click on a button of a freshly opened modal or confirmation: it stays
+ * open and nothing is sent (CI: the share-link revoke, the development cashier). A person clicks again.
+ */
+export async function clickUntilRequest(page: Page, target: Locator, matches: (r: Request) => boolean) {
+  let sent = false;
+  const seen = (r: Request) => {
+    if (matches(r)) sent = true;
+  };
+  page.on('request', seen);
+  try {
+    for (let attempt = 0; attempt < 3 && !sent; attempt++) {
+      await target.click();
+      const until = Date.now() + 5_000;
+      while (!sent && Date.now() < until) await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', seen);
+  }
+}
+
 /**
  * Picks 福建省 / 泉州市 as the birthplace in the open person dialog, by search rather than by walking three
  * columns: at 390 px the columns scroll sideways under the finger.

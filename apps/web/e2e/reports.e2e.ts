@@ -4,7 +4,7 @@ import { LOCKED_ITEM_TOAST } from '@jiyin/contracts/reportApi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { lastCode, simulateRawFiles } from './helpers.ts';
+import { clickUntilRequest, lastCode, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT_MS = 240_000;
 
@@ -373,14 +373,11 @@ describe('reports of a signed-in user', () => {
       page.on('response', (r) => r.request().method() === 'DELETE' && deletes.push(`→ ${r.status()}`));
       await page.getByTestId('share-button').click();
       await dialog.getByTestId('share-revoke').first().click();
-      // On a busy machine the click on 撤销 is sometimes lost: the confirmation stays open and nothing is
-      // sent (CI, and 1 run in 7 beside two CPU hogs). A person clicks again; so does the test.
-      const confirm = page.locator('.ant-popconfirm:visible').getByRole('button', { name: '撤销' });
-      for (let attempt = 0; attempt < 3 && deletes.length === 0; attempt++) {
-        await confirm.click();
-        const until = Date.now() + 5_000;
-        while (deletes.length === 0 && Date.now() < until) await page.waitForTimeout(100);
-      }
+      await clickUntilRequest(
+        page,
+        page.locator('.ant-popconfirm:visible').getByRole('button', { name: '撤销' }),
+        (r) => r.method() === 'DELETE',
+      );
       // Polled over the toasts, the confirmation, the list and the requests, so a failure shows what happened.
       const state = async () =>
         [
