@@ -137,7 +137,6 @@ export async function simulateRawFiles(pedigree: string, seed: number, prefix: s
   return dir;
 }
 
-/** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
 /**
  * Clicks `target` until the page sends a request that `matches` (up to 3 clicks, 5 s apart). Under heavy load
  * the headless shell sometimes loses a click on a button of a freshly opened modal or confirmation: it stays
@@ -182,6 +181,7 @@ export async function pickBirthplace(page: Page, dialog: Locator) {
   }
 }
 
+/** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
 export async function createPerson(page: Page, name: string, gender: '男' | '女') {
   await page.getByRole('button', { name: '新建检测人' }).click();
   const dialog = page.getByRole('dialog');
