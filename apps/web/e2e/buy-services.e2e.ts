@@ -1,13 +1,9 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { ANCESTRY_API_PATHS } from '@jiyin/contracts/ancestryApi';
-import { SHOP_PATHS } from '@jiyin/contracts/shop';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
-import { clickUntilRequest } from './helpers.ts';
-
-/** The development cashier's answer goes to a path holding this (the API may sit behind a prefix). */
-const DEV_PAY_PREFIX = SHOP_PATHS.devPaySimulate.slice(0, SHOP_PATHS.devPaySimulate.indexOf(':'));
+import { payInDevCashier } from './helpers.ts';
 
 /**
  * The seeded ancestry-only customers (README demo accounts, seed v12), one per size so the runs do
@@ -74,7 +70,7 @@ describe.each(VIEWPORTS)('upgrade, speed package and no-return Y-full at $name',
     await page.getByText(`${barcode}（无需寄送）`).waitFor();
     await page.getByRole('button', { name: '立即支付' }).click();
     await page.getByTestId('dev-cashier').waitFor();
-    await clickUntilRequest(page, page.getByRole('button', { name: '支付成功' }), (r) => r.url().includes(DEV_PAY_PREFIX));
+    await payInDevCashier(page);
     await page.getByTestId('order-state').getByText('已完成').waitFor();
     await screenshot(page, vp, 'buy-upgrade-paid');
 

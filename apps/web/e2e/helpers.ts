@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { REPORT_API_PATHS, UPLOAD_CHUNK_BYTES } from '@jiyin/contracts/reportApi';
+import { SHOP_PATHS } from '@jiyin/contracts/shop';
 import type { Locator, Page, Request } from 'playwright-core';
 import { baseUrl, gotoReady } from './browser.ts';
 
@@ -194,4 +195,12 @@ export async function createPerson(page: Page, name: string, gender: '男' | '�
     .getByRole('radio', { name: new RegExp(name) })
     .and(page.locator('[aria-checked="true"]'))
     .waitFor();
+}
+
+/** The development cashier's answer goes to a path holding this (the API may sit behind a prefix). */
+const DEV_PAY_PREFIX = SHOP_PATHS.devPaySimulate.slice(0, SHOP_PATHS.devPaySimulate.indexOf(':'));
+
+/** Clicks the development cashier's 支付成功 until its answer is sent (see clickUntilRequest). */
+export function payInDevCashier(page: Page) {
+  return clickUntilRequest(page, page.getByRole('button', { name: '支付成功' }), (r) => r.url().includes(DEV_PAY_PREFIX));
 }

@@ -1,8 +1,10 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
+import { fillPattern } from '@jiyin/contracts/pathPattern';
+import { SHOP_PATHS } from '@jiyin/contracts/shop';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
-import { apiUser } from './helpers.ts';
+import { apiUser, clickUntilRequest, payInDevCashier } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +71,7 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByRole('button', { name: '立即支付' }).click();
     await page.getByTestId('dev-cashier').waitFor();
     await screenshot(page, vp, 'shop-cashier');
-    await page.getByRole('button', { name: '支付成功' }).click();
+    await payInDevCashier(page);
     await page.getByTestId('order-state').getByText('已支付，待发货').waitFor();
     await screenshot(page, vp, 'shop-paid');
 
@@ -87,7 +89,12 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByText('上海某某信息科技有限公司（基因解读服务费）').waitFor();
 
     await page.getByRole('button', { name: '取消订单并退款' }).click();
-    await page.getByRole('button', { name: '确定取消' }).click();
+    const statusPath = fillPattern(SHOP_PATHS.orderStatus, { id: new URL(page.url()).pathname.split('/').pop() as string });
+    await clickUntilRequest(
+      page,
+      page.getByRole('button', { name: '确定取消' }),
+      (r) => r.method() === 'PUT' && r.url().includes(statusPath),
+    );
     await page.getByTestId('order-state').getByText('已退款').waitFor();
     await page.getByText('已原路退回 ¥848').waitFor();
     await screenshot(page, vp, 'shop-refunded');
