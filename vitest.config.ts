@@ -10,15 +10,12 @@ const LONG_FILES = ['apps/server/test/imports-restart.test.ts', 'apps/server/tes
 
 class LongFilesFirst extends BaseSequencer {
   async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
     const rank = (f: TestSpecification) => {
       const i = LONG_FILES.findIndex((name) => f.moduleId.endsWith(name));
       return i < 0 ? LONG_FILES.length : i;
     };
-    return sorted
-      .map((f, i) => ({ f, i }))
-      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
-      .map(({ f }) => f);
+    // Array sort is stable: the rest keep the base sequencer's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 

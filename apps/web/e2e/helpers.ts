@@ -144,19 +144,13 @@ export async function simulateRawFiles(pedigree: string, seed: number, prefix: s
  * open and nothing is sent (CI: the share-link revoke, the development cashier). A person clicks again.
  */
 export async function clickUntilRequest(page: Page, target: Locator, matches: (r: Request) => boolean) {
-  let sent = false;
-  const seen = (r: Request) => {
-    if (matches(r)) sent = true;
-  };
-  page.on('request', seen);
-  try {
-    for (let attempt = 0; attempt < 3 && !sent; attempt++) {
-      await target.click();
-      const until = Date.now() + 5_000;
-      while (!sent && Date.now() < until) await page.waitForTimeout(100);
-    }
-  } finally {
-    page.off('request', seen);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const sent = page.waitForRequest(matches, { timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    await target.click();
+    if (await sent) return;
   }
 }
 
