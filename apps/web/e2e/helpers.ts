@@ -140,8 +140,9 @@ export async function simulateRawFiles(pedigree: string, seed: number, prefix: s
 
 /**
  * Clicks `target` until the page sends a request that `matches` (up to 3 clicks, 5 s apart). Under heavy load
- * the headless shell sometimes loses a click on a button of a freshly opened modal or confirmation: it stays
- * open and nothing is sent (CI: the share-link revoke, the development cashier). A person clicks again.
+ * the headless shell sometimes loses a click, most often on a button of a freshly opened modal or
+ * confirmation: nothing is sent (CI: the share-link revoke, the development cashier, the staff's lab-result
+ * save). A person clicks again. A click that sends nothing three times leaves the test's next wait to fail.
  */
 export async function clickUntilRequest(page: Page, target: Locator, matches: (r: Request) => boolean) {
   for (let attempt = 0; attempt < 3; attempt++) {

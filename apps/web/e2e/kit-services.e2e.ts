@@ -6,7 +6,7 @@ import { STAFF_PATHS } from '@jiyin/contracts/staff';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
-import { apiUser, lastCode } from './helpers.ts';
+import { apiUser, clickUntilRequest, lastCode } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -81,7 +81,11 @@ describe.each(VIEWPORTS)('kit services and the back office at $name ($width×$he
     await page.getByLabel('检测机构').fill('示例医学检验实验室');
     await page.getByLabel('报告日期').fill('2026-11-20');
     await screenshot(page, vp, 'staff-lab-result');
-    await page.getByRole('button', { name: '保存检测结果' }).click();
+    await clickUntilRequest(
+      page,
+      page.getByRole('button', { name: '保存检测结果' }),
+      (r) => r.method() === 'POST' && r.url().includes(STAFF_PATHS.labResults),
+    );
     await page.getByText('已录入（报告日期 2026-11-20）').waitFor();
     expect(page.errors).toEqual([]);
 
