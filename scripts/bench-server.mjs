@@ -1,7 +1,7 @@
 // `npm run bench:server`: requests/s and p99 latency of /healthz, the SSR home page and one API call,
 // measured with autocannon against the production build on loopback (bounded: 10 s per target):
-// idle, then under load (20 imports queued at once and their relatives matches running), with the
-// server's event-loop delay p99 while each target was measured (its /metrics).
+// idle, then under load (each target while a fresh 20 imports queued at once and their relatives matches run),
+// with the server's event-loop delay p99 while each target was measured (its /metrics).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -73,9 +73,10 @@ const scrape = async () => (await fetch(`${base}/metrics`)).text();
 /** The event-loop delay p99 in a scrape: over the time since the scrape before it. */
 const eventLoopP99 = (text) => Math.round(Number(text.match(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m)?.[1] ?? Number.NaN) * 1000);
 
-async function measure(block, warmup, during = () => ({})) {
+async function measure(block, warmup, during = () => ({}), before = async () => {}) {
   const rows = [];
   for (const [name, url] of targets) {
+    await before();
     // Warm the JIT and caches first, as a long-running server is; only the second run is reported.
     if (warmup) await autocannon({ url: base + url, connections: CONNECTIONS, duration: WARMUP_S });
     await scrape();
@@ -97,53 +98,95 @@ async function measure(block, warmup, during = () => ({})) {
 
 const rows = await measure('idle', true);
 
-// The load: LOAD_IMPORTS customers, each with one person and one file uploaded beforehand (two
-// simulated people, alternating, so matching finds relatives: every other file is the same person's),
-// imports queued at once; each person joins gene relatives as its import is done, which queues its match.
+// The load: LOAD_IMPORTS customers, each with one person per target and one file per person uploaded beforehand
+// (two simulated people, alternating, so matching finds relatives: every other file is the same person's). Before
+// each target the previous load has drained and a fresh one is queued at once, so every target is measured while
+// LOAD_IMPORTS imports run, however fast the machine finishes them; each person joins gene relatives as its import
+// is done, which queues its match.
 const files = [vendorFileBytes(simulatedCalls(8101, 'female')), vendorFileBytes(simulatedCalls(8102, 'male'))];
 const customers = [];
 for (let i = 0; i < LOAD_IMPORTS; i++) {
   const { api, signUp } = apiSession(base);
   await signUp(`138000${String(10000 + i)}`, '负载');
-  const person = await api('POST', ACCOUNT_PATHS.persons, { name: `负载${i}`, gender: i % 2 ? 'male' : 'female' });
-  const file = files[i % 2];
-  const up = await api('POST', REPORT_API_PATHS.uploads, { personId: person.id, fileName: 'genome.txt', size: file.length });
-  for (let offset = 0; offset < file.length; offset += UPLOAD_CHUNK_BYTES) {
-    await api('PUT', fillPattern(REPORT_API_PATHS.uploadOne, { id: up.id }), file.subarray(offset, offset + UPLOAD_CHUNK_BYTES), {
-      'upload-offset': String(offset),
-    });
-  }
-  customers.push({ api, uploadId: up.id });
-}
-const loadStart = performance.now();
-const jobs = await Promise.all(
-  customers.map(async (c) => ({ ...c, job: await c.api('POST', REPORT_API_PATHS.imports, { uploadId: c.uploadId }) })),
-);
-const joined = new Set();
-let importsDoneAt = null;
-let polling = true;
-const poller = (async () => {
-  while (polling) {
-    for (const { api, job } of jobs) {
-      if (joined.has(job.id)) continue;
-      const j = await api('GET', fillPattern(REPORT_API_PATHS.importOne, { id: job.id }));
-      if (j.stage !== 'done') continue;
-      joined.add(job.id);
-      await api('POST', RELATIVES_API_PATHS.consent, { barcode: j.barcode, protocolVersion: RELATIVES_PROTOCOL.version });
+  const uploads = [];
+  for (let t = 0; t < targets.length; t++) {
+    const person = await api('POST', ACCOUNT_PATHS.persons, { name: `负载${i}-${t}`, gender: i % 2 ? 'male' : 'female' });
+    const file = files[i % 2];
+    const up = await api('POST', REPORT_API_PATHS.uploads, { personId: person.id, fileName: 'genome.txt', size: file.length });
+    for (let offset = 0; offset < file.length; offset += UPLOAD_CHUNK_BYTES) {
+      await api('PUT', fillPattern(REPORT_API_PATHS.uploadOne, { id: up.id }), file.subarray(offset, offset + UPLOAD_CHUNK_BYTES), {
+        'upload-offset': String(offset),
+      });
     }
-    if (joined.size === jobs.length) importsDoneAt ??= performance.now();
-    await new Promise((r) => setTimeout(r, 250));
+    uploads.push(up.id);
   }
-})();
-const loadRows = await measure('under load', false, (text) => {
-  const active = [...text.matchAll(/^queue_depth\{name="([^"]+)",state="(waiting|active)"\} (\d+)$/gm)]
+  customers.push({ api, uploads });
+}
+
+/** Import and relatives-match jobs waiting or running, from a metrics scrape. */
+const jobsLeft = (text) =>
+  [...text.matchAll(/^queue_depth\{name="([^"]+)",state="(waiting|active)"\} (\d+)$/gm)]
     .filter((m) => m[1] === 'import' || m[1] === 'relatives-match')
     .reduce((n, m) => n + Number(m[3]), 0);
-  return { 'imports done': `${joined.size}/${jobs.length}`, 'import + match jobs left': active };
-});
-polling = false;
-await poller;
-const loadSeconds = ((importsDoneAt ?? performance.now()) - loadStart) / 1000;
+
+/** One load: every customer's next import queued at once, each person joining gene relatives once its import is done. */
+function startLoad(round) {
+  const load = { startedAt: performance.now(), doneAt: null, joined: new Set(), jobs: [], polling: true };
+  load.poller = (async () => {
+    load.jobs = await Promise.all(
+      customers.map(async (c) => ({ api: c.api, job: await c.api('POST', REPORT_API_PATHS.imports, { uploadId: c.uploads[round] }) })),
+    );
+    while (load.polling) {
+      for (const { api, job } of load.jobs) {
+        if (load.joined.has(job.id)) continue;
+        const j = await api('GET', fillPattern(REPORT_API_PATHS.importOne, { id: job.id }));
+        if (j.stage === 'failed') throw new Error(`import failed: ${j.errorMessage}`);
+        if (j.stage !== 'done') continue;
+        load.joined.add(job.id);
+        await api('POST', RELATIVES_API_PATHS.consent, { barcode: j.barcode, protocolVersion: RELATIVES_PROTOCOL.version });
+      }
+      if (load.joined.size === customers.length) load.doneAt ??= performance.now();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })().catch((err) => {
+    // A failed import ends the load (and the bench, below) rather than leaving the waits below hanging.
+    load.error = err;
+    load.doneAt ??= performance.now();
+  });
+  return load;
+}
+
+const loads = [];
+const loadRows = await measure(
+  'under load',
+  false,
+  (text) => {
+    const load = loads.at(-1);
+    return { 'imports done': `${load.joined.size}/${customers.length}`, 'import + match jobs left': jobsLeft(text) };
+  },
+  async () => {
+    const previous = loads.at(-1);
+    if (previous) {
+      // The previous target's imports and matches finish first: each target is measured under one load.
+      while (previous.doneAt === null || jobsLeft(await scrape()) > 0) await new Promise((r) => setTimeout(r, 250));
+      previous.polling = false;
+      await previous.poller;
+    }
+    const load = startLoad(loads.length);
+    loads.push(load);
+    // Measuring starts once every import of this load is queued.
+    while (load.jobs.length === 0) await new Promise((r) => setTimeout(r, 20));
+  },
+);
+const last = loads.at(-1);
+while (last.doneAt === null) await new Promise((r) => setTimeout(r, 250));
+last.polling = false;
+await last.poller;
+const failed = loads.find((l) => l.error);
+if (failed) {
+  server.kill('SIGTERM');
+  throw failed.error;
+}
 
 server.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
@@ -152,5 +195,5 @@ console.log(
 );
 console.table([...rows, ...loadRows]);
 console.log(
-  `under load: ${LOAD_IMPORTS} customers' imports queued at once, ${importsDoneAt ? `all done after ${loadSeconds.toFixed(1)} s` : `not all done after ${loadSeconds.toFixed(1)} s`}; each person joined gene relatives when its import was done (its match queued)`,
+  `under load: before each target, ${LOAD_IMPORTS} customers' imports queued at once (all done after ${loads.map((l) => `${((l.doneAt - l.startedAt) / 1000).toFixed(1)} s`).join(', ')}); each person joined gene relatives when its import was done (its match queued)`,
 );
