@@ -109,6 +109,7 @@ export {
   callsOf,
   callsOnChip,
   chipLayout,
+  chipMarkerCount,
   createPopulation,
   createRng,
   isPedigreeName,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { matchPair } from '../src/ibd/index.ts';
 import { layoutOfCalls, packOnLayout } from '../src/layout.ts';
 import { loadPanel } from '../src/panel.ts';
@@ -7,6 +7,7 @@ import {
   callsOf,
   callsOnChip,
   chipLayout,
+  chipMarkerCount,
   createPopulation,
   createRng,
   simulatedOnChip,
@@ -39,6 +40,16 @@ describe('simulated chips', () => {
       expect(Buffer.from(fast.hi.buffer).equals(Buffer.from(slow.hi.buffer))).toBe(true);
       expect(Buffer.from(fast.lo.buffer).equals(Buffer.from(slow.lo.buffer))).toBe(true);
     }
+  });
+
+  it('counts the markers of a chip layout without the simulation panel, as the layout holds them', async () => {
+    for (const chip of CHIP_NAMES) expect(chipMarkerCount(chip)).toBe(chipLayout(chip).size);
+    // A fresh copy of the module has read nothing yet: the count then reads the file without its alleles.
+    vi.resetModules();
+    const fresh = await import('../src/simulate/chips.ts');
+    for (const chip of CHIP_NAMES) expect(fresh.chipMarkerCount(chip)).toBe(chipLayout(chip).size);
+    // Hundreds of thousands, as the real chips (the marketing's figure reads this).
+    expect(chipMarkerCount('23andme-v5')).toBeGreaterThan(500_000);
   });
 
   it('has the published overlap of the two chips and finds a parent across them', () => {

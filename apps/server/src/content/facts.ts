@@ -1,5 +1,5 @@
 import type { SiteContent } from '@jiyin/contracts/api';
-import { ANCESTRY_POPULATIONS, ANCESTRY_UNAVAILABLE, chipLayout, loadAncestryReference, loadKnowledgeBase } from '@jiyin/genome';
+import { ANCESTRY_POPULATIONS, ANCESTRY_UNAVAILABLE, chipMarkerCount, loadAncestryReference, loadKnowledgeBase } from '@jiyin/genome';
 import { LAB_KIT_CHIP } from '../imports/simulated.ts';
 
 /**
@@ -28,7 +28,7 @@ export function productFacts(): ProductFacts {
   if (facts) return facts;
   const kb = loadKnowledgeBase();
   facts = {
-    chipMarkers: chipLayout(LAB_KIT_CHIP).size,
+    chipMarkers: chipMarkerCount(LAB_KIT_CHIP),
     healthItems: kb.length,
     healthMarkers: new Set(kb.flatMap((item) => item.markers.map((m) => m.rsid))).size,
     ancestryMarkers: loadAncestryReference().size,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { type ChipLayout, layoutFromMarkers } from '../layout.ts';
+import { type ChipLayout, LAYOUT_CHROMS, layoutFromMarkers } from '../layout.ts';
 import { emptyPacked, type PackedGenome, setCode } from '../pack.ts';
 import { BASES, loadPanel, type Panel } from '../panel.ts';
 import { AUTOSOMES, CHROMS, type Chrom, GenomeError, type RawCall } from '../types.ts';
@@ -43,7 +43,12 @@ function varint(buf: Uint8Array, at: { i: number }): number {
 }
 
 export function loadChipCatalogue(): ChipCatalogue {
-  if (catalogue) return catalogue;
+  catalogue ??= decodeCatalogue(true);
+  return catalogue;
+}
+
+/** The catalogue file read; its alleles (a map of ~1 million entries) only when asked for. */
+function decodeCatalogue(withAlleles: boolean): ChipCatalogue {
   const buf = gunzipSync(readFileSync(CATALOGUE_FILE));
   if (String.fromCharCode(buf[0], buf[1], buf[2], buf[3]) !== 'JYCL' || buf[4] !== 1) {
     throw new GenomeError('IO_ERROR', '芯片位点布局数据文件格式不对');
@@ -68,9 +73,10 @@ export function loadChipCatalogue(): ChipCatalogue {
   for (let j = 0; j < n; j++) rs[j] = varint(buf, at);
   const member = buf.slice(at.i, at.i + n);
   at.i += n;
+  const alleles = new Map<number, { ref: string; alt: string; eas: number }>();
+  if (!withAlleles) return { chrom, pos, rs, member, alleles };
   const count = view.getUint32(at.i, true);
   at.i += 4;
-  const alleles = new Map<number, { ref: string; alt: string; eas: number }>();
   let idx = 0;
   for (let j = 0; j < count; j++) {
     idx += varint(buf, at);
@@ -80,8 +86,7 @@ export function loadChipCatalogue(): ChipCatalogue {
     alleles.set(idx, { ref: BASES[(b >> 2) & 3], alt: BASES[b & 3], eas });
   }
   if (at.i !== buf.length) throw new GenomeError('IO_ERROR', '芯片位点布局数据文件已损坏');
-  catalogue = { chrom, pos, rs, member, alleles };
-  return catalogue;
+  return { chrom, pos, rs, member, alleles };
 }
 
 /**
@@ -214,6 +219,34 @@ export function chipIndexes(name: ChipName): Int32Array {
   const idx = Int32Array.from(out);
   chipIndexCache.set(name, idx);
   return idx;
+}
+
+/**
+ * How many markers of a file of this chip its layout holds (chipLayout(name).size: autosomes and X): the
+ * reference panel's positions and the chip's, counted in one walk over both (each sorted by chromosome and
+ * position). The web process asks
+ * only this (the marketing's marker count): building the simulation panel for it kept ~170 MB of marker
+ * strings and arrays on its heap for good, which every full garbage collection of that thread then marked.
+ */
+export function chipMarkerCount(name: ChipName): number {
+  const c = catalogue ?? decodeCatalogue(false);
+  const ref = loadPanel();
+  const bit = 1 << CHIP_NAMES.indexOf(name);
+  const rank = (x: Chrom) => CHROMS.indexOf(x);
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  while (i < ref.size || j < c.pos.length) {
+    if (j < c.pos.length && !(c.member[j] & bit)) {
+      j++;
+      continue;
+    }
+    const order = i >= ref.size ? 1 : j >= c.pos.length ? -1 : rank(ref.chrom[i]) - rank(c.chrom[j]) || ref.pos[i] - c.pos[j];
+    if (order > 0 || LAYOUT_CHROMS.includes(ref.chrom[i])) n++;
+    if (order <= 0) i++;
+    if (order >= 0) j++;
+  }
+  return n;
 }
 
 /** The calls a file of this chip carries, from calls over the whole simulation panel (callsOf). */

@@ -24,6 +24,7 @@ export {
   callsOnChip,
   chipIndexes,
   chipLayout,
+  chipMarkerCount,
   loadChipCatalogue,
   type SimulationPanel,
   simulatedOnChip,
