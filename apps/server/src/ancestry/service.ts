@@ -13,11 +13,10 @@ import { reportAccess } from '@jiyin/contracts/reports';
 import {
   ANCESTRY_POPULATIONS,
   ANCESTRY_UNAVAILABLE,
-  type AncestryEstimate,
-  estimateAncestry,
   GenomeError,
   type HaplogroupCall,
   loadAncestryReference,
+  serialisePacked,
 } from '@jiyin/genome';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
@@ -56,15 +55,7 @@ function estimateRefused(err: unknown): never {
   throw err;
 }
 
-function estimate(packed: Parameters<typeof estimateAncestry>[0]): AncestryEstimate {
-  try {
-    return estimateAncestry(packed, { level: BAND_LEVEL });
-  } catch (err) {
-    estimateRefused(err);
-  }
-}
-
-let sampleComposition: Composition | undefined;
+let sampleComposition: Promise<Composition> | undefined;
 
 /**
  * The composition of the subject: the sample's is computed once per process; a detection's is read
@@ -73,7 +64,14 @@ let sampleComposition: Composition | undefined;
  */
 export async function compositionOf(deps: Deps, s: ReportSubject): Promise<Composition> {
   if (s.sample) {
-    sampleComposition ??= { ...estimate(sampleGenome().packed), computedAt: null };
+    // CPU work as a detection's is (a pool thread's), done once for every visitor; a failure is tried again.
+    sampleComposition ??= deps.pool
+      .ancestry(serialisePacked(sampleGenome().packed), BAND_LEVEL)
+      .then((e) => ({ ...e, computedAt: null }))
+      .catch((err) => {
+        sampleComposition = undefined;
+        return estimateRefused(err);
+      });
     return sampleComposition;
   }
   const barcode = s.person.barcode;
