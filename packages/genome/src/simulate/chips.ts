@@ -47,7 +47,7 @@ export function loadChipCatalogue(): ChipCatalogue {
   return catalogue;
 }
 
-/** The catalogue file read; its alleles (a map of ~1 million entries) only when asked for. */
+/** The catalogue file read; its alleles (a map of ~1 million entries) only when asked for, else left empty. */
 function decodeCatalogue(withAlleles: boolean): ChipCatalogue {
   const buf = gunzipSync(readFileSync(CATALOGUE_FILE));
   if (String.fromCharCode(buf[0], buf[1], buf[2], buf[3]) !== 'JYCL' || buf[4] !== 1) {
@@ -104,6 +104,16 @@ function drawnAlleles(chrom: Chrom, pos: number): [string, string] {
   return [ref, alt];
 }
 
+/**
+ * Where the merge walk of the reference panel (at i) and the catalogue (at j) stands, both sorted by
+ * chromosome and position: < 0 the panel's marker comes first, > 0 the catalogue's, 0 the same position.
+ */
+function walkOrder(ref: Panel, i: number, c: ChipCatalogue, j: number): number {
+  if (i >= ref.size) return 1;
+  if (j >= c.pos.length) return -1;
+  return CHROMS.indexOf(ref.chrom[i]) - CHROMS.indexOf(c.chrom[j]) || ref.pos[i] - c.pos[j];
+}
+
 export interface SimulationPanel extends Panel {
   /** East Asian ALT frequencies known for its markers, keyed `${chrom}:${pos}` (PopulationOptions.freqAt). */
   easFreq: Map<string, number>;
@@ -120,7 +130,6 @@ export function simulationPanel(): SimulationPanel {
   if (simPanel) return simPanel;
   const c = loadChipCatalogue();
   const ref = loadPanel();
-  const rank = (x: Chrom) => CHROMS.indexOf(x);
   const chrom: Chrom[] = [];
   const pos: number[] = [];
   const rsid: string[] = [];
@@ -132,7 +141,7 @@ export function simulationPanel(): SimulationPanel {
   let i = 0;
   let j = 0;
   while (i < ref.size || j < c.pos.length) {
-    const order = i >= ref.size ? 1 : j >= c.pos.length ? -1 : rank(ref.chrom[i]) - rank(c.chrom[j]) || ref.pos[i] - c.pos[j];
+    const order = walkOrder(ref, i, c, j);
     if (order <= 0) {
       chrom.push(ref.chrom[i]);
       pos.push(ref.pos[i]);
@@ -223,16 +232,14 @@ export function chipIndexes(name: ChipName): Int32Array {
 
 /**
  * How many markers of a file of this chip its layout holds (chipLayout(name).size: autosomes and X): the
- * reference panel's positions and the chip's, counted in one walk over both (each sorted by chromosome and
- * position). The web process asks
- * only this (the marketing's marker count): building the simulation panel for it kept ~170 MB of marker
- * strings and arrays on its heap for good, which every full garbage collection of that thread then marked.
+ * reference panel's positions and the chip's, counted in the simulation panel's merge walk without building
+ * it. The web process asks only this (the marketing's marker count): building the simulation panel for it
+ * kept ~90 MB of marker strings and arrays on that thread's heap for good, marked by its every full collection.
  */
 export function chipMarkerCount(name: ChipName): number {
   const c = catalogue ?? decodeCatalogue(false);
   const ref = loadPanel();
   const bit = 1 << CHIP_NAMES.indexOf(name);
-  const rank = (x: Chrom) => CHROMS.indexOf(x);
   let n = 0;
   let i = 0;
   let j = 0;
@@ -241,7 +248,7 @@ export function chipMarkerCount(name: ChipName): number {
       j++;
       continue;
     }
-    const order = i >= ref.size ? 1 : j >= c.pos.length ? -1 : rank(ref.chrom[i]) - rank(c.chrom[j]) || ref.pos[i] - c.pos[j];
+    const order = walkOrder(ref, i, c, j);
     if (order > 0 || LAYOUT_CHROMS.includes(ref.chrom[i])) n++;
     if (order <= 0) i++;
     if (order >= 0) j++;
