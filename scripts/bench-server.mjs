@@ -129,13 +129,14 @@ const jobsLeft = (text) =>
     .filter((m) => m[1] === 'import' || m[1] === 'relatives-match')
     .reduce((n, m) => n + Number(m[3]), 0);
 
-/** One load: every customer's next import queued at once, each person joining gene relatives once its import is done. */
-function startLoad(round) {
-  const load = { startedAt: performance.now(), doneAt: null, joined: new Set(), jobs: [], polling: true };
+/** One load: every customer's next import queued at once (answered once queued), each person joining gene relatives once its import is done. */
+async function startLoad(round) {
+  const startedAt = performance.now();
+  const jobs = await Promise.all(
+    customers.map(async (c) => ({ api: c.api, job: await c.api('POST', REPORT_API_PATHS.imports, { uploadId: c.uploads[round] }) })),
+  );
+  const load = { startedAt, doneAt: null, joined: new Set(), jobs, polling: true };
   load.poller = (async () => {
-    load.jobs = await Promise.all(
-      customers.map(async (c) => ({ api: c.api, job: await c.api('POST', REPORT_API_PATHS.imports, { uploadId: c.uploads[round] }) })),
-    );
     while (load.polling) {
       for (const { api, job } of load.jobs) {
         if (load.joined.has(job.id)) continue;
@@ -172,24 +173,19 @@ const loadRows = await measure(
       previous.polling = false;
       await previous.poller;
     }
-    const load = startLoad(loads.length);
-    loads.push(load);
     // Measuring starts once every import of this load is queued.
-    while (load.jobs.length === 0) await new Promise((r) => setTimeout(r, 20));
+    loads.push(await startLoad(loads.length));
   },
 );
 const last = loads.at(-1);
 while (last.doneAt === null) await new Promise((r) => setTimeout(r, 250));
 last.polling = false;
 await last.poller;
-const failed = loads.find((l) => l.error);
-if (failed) {
-  server.kill('SIGTERM');
-  throw failed.error;
-}
 
 server.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
+const failed = loads.find((l) => l.error);
+if (failed) throw failed.error;
 console.log(
   `\nbench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target (idle: after ${WARMUP_S} s warm-up), Node ${process.version}, PGlite, NODE_ENV=production`,
 );
