@@ -69,20 +69,30 @@ async function storeDemoFile(deps: Deps, m: DemoFamilyMember, { bytes, sha256 }:
 }
 
 /**
- * The import jobs of these demo people still to run: unfinished ones resumed, and for those without this
- * family's file, the file made (all on one thread, demoFiles.ts) and stored with a new job.
+ * The files the demo family still lacks, being made by one thread run for both seeding steps: started by the
+ * first step to need a file, for every member lacking one (the demo person first, DEMO_FAMILY's order), so
+ * the family is simulated once. A member's entry is dropped once its file is taken.
  */
+let made: Map<string, Promise<DemoFile>> | undefined;
+
+async function demoFile(deps: Deps, m: DemoFamilyMember): Promise<DemoFile> {
+  if (!made?.has(m.role)) {
+    const lacking: string[] = [];
+    for (const other of DEMO_FAMILY) if ((await demoJobState(deps, other)) === 'file-needed') lacking.push(other.role);
+    made = demoFiles(lacking.includes(m.role) ? lacking : [m.role, ...lacking]);
+  }
+  const file = made.get(m.role) as Promise<DemoFile>;
+  made.delete(m.role);
+  return file;
+}
+
+/** The import jobs of these demo people still to run: unfinished ones resumed, new ones for those lacking this family's file. */
 async function demoImportJobs(deps: Deps, members: DemoFamilyMember[]): Promise<string[]> {
   const jobs: string[] = [];
-  const needed: DemoFamilyMember[] = [];
   for (const m of members) {
     const state = await demoJobState(deps, m);
-    if (state === 'file-needed') needed.push(m);
+    if (state === 'file-needed') jobs.push(await storeDemoFile(deps, m, await demoFile(deps, m)));
     else if (state) jobs.push(state);
-  }
-  if (needed.length) {
-    const files = await demoFiles(needed.map((m) => m.role));
-    for (const m of needed) jobs.push(await storeDemoFile(deps, m, files.get(m.role) as DemoFile));
   }
   return jobs;
 }

@@ -36,41 +36,55 @@ export interface DemoFile {
 const THREAD_KEY = 'demoFileRoles';
 
 /**
- * The raw files of these demo family members (23andMe or AncestryDNA, see DEMO_CHIPS), made on a thread
- * of their own that ends with them: simulating the family and writing ~15 MB files takes seconds of CPU,
- * and the simulation panel ~90 MB of heap, that the web thread should neither spend nor keep.
+ * The raw files of these demo family members (23andMe or AncestryDNA, see DEMO_CHIPS), each answered as
+ * soon as it is made, in this order, on a thread of their own that ends with them: simulating the family and
+ * writing ~15 MB files takes seconds of CPU, and the simulation panel ~90 MB of heap, that the web thread
+ * should neither spend nor keep.
  */
-export function demoFiles(roles: string[]): Promise<Map<string, DemoFile>> {
-  return new Promise((resolve, reject) => {
-    const thread = new Worker(new URL(import.meta.url), { workerData: { [THREAD_KEY]: roles } });
-    thread.once('message', (files: [string, DemoFile][]) => resolve(new Map(files)));
-    thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`the demo files thread ended (code ${code}) without its files`)));
-  });
+export function demoFiles(roles: string[]): Map<string, Promise<DemoFile>> {
+  const pending = new Map(roles.map((role) => [role, deferred()]));
+  // A file no one asks for after a failure must not end the process as an unhandled rejection.
+  for (const p of pending.values()) p.promise.catch(() => {});
+  const thread = new Worker(new URL(import.meta.url), { workerData: { [THREAD_KEY]: roles } });
+  thread.on('message', ([role, file]: [string, DemoFile]) => pending.get(role)?.resolve(file));
+  const fail = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+  };
+  thread.once('error', fail);
+  // After the last file this rejects nothing: settled promises stay as they are.
+  thread.once('exit', (code) => fail(new Error(`the demo files thread ended (code ${code}) before making every file`)));
+  return new Map([...pending].map(([role, p]) => [role, p.promise]));
 }
 
-function makeFiles(roles: string[]): [string, DemoFile][] {
+function deferred() {
+  let resolve: (file: DemoFile) => void = () => {};
+  let reject: (err: Error) => void = () => {};
+  const promise = new Promise<DemoFile>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Makes each member's file and sends it on at once (its buffer is its own, a Buffer this large never comes from the shared pool: moved, not copied). */
+function sendFiles(roles: string[]): void {
   const panel = simulationPanel();
   const family = simulatePedigree('extended-family', {
     panel,
     seed: DEMO_FAMILY_SEED,
     populationOptions: { freqAt: kbFrequencyOverrides(panel) },
   });
-  return roles.map((role) => {
+  for (const role of roles) {
     const simulated = family.people.find((p) => p.id === role);
     if (!simulated) throw new Error(`the demo family has no ${role}`);
     const { chip, vendor } = chipOf(role);
     const bytes = vendorFileBytes(callsOnChip(callsOf(family.family, simulated.genome), chip), vendor);
-    return [role, { bytes, sha256: createHash('sha256').update(bytes).digest('hex') }];
-  });
+    const file: DemoFile = { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+    parentPort?.postMessage([role, file], [bytes.buffer as ArrayBuffer]);
+  }
 }
 
 if (!isMainThread && workerData?.[THREAD_KEY]) {
   runInBackground();
-  const files = makeFiles(workerData[THREAD_KEY]);
-  // Each file's buffer is its own (a Buffer this large is never from the shared pool): moved, not copied.
-  parentPort?.postMessage(
-    files,
-    files.map(([, f]) => f.bytes.buffer as ArrayBuffer),
-  );
+  sendFiles(workerData[THREAD_KEY]);
 }
