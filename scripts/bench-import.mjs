@@ -3,6 +3,7 @@
 // loopback: resumable upload in 4 MB chunks, import job, polling until done. With the compute pool
 // at one thread and at all cores (POOL_THREADS); on PGlite, and on Postgres too when DATABASE_URL is
 // set (a fresh database is created and dropped for each run). BENCH_IMPORT_ROUNDS (3) rounds; the ratio is between medians.
+// Each row also gives a pool thread's own CPU per import of the batch (the import log's cpuMs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -142,6 +143,10 @@ async function bench(label, databaseUrl, file, poolThreads) {
       jobs.map((j) => j.id),
     );
     const t4 = performance.now();
+    await new Promise((r) => setTimeout(r, 100));
+    // A pool thread's own CPU per import: against the 1-thread run it shows what two threads on two
+    // cores cost each other (shared caches, V8's GC and compiler threads), apart from waiting for a core.
+    const cpu = jobs.map((j) => server.timings.get(j.id)?.cpuMs).filter((ms) => ms !== undefined);
     const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
     return {
       database: label,
@@ -151,6 +156,7 @@ async function bench(label, databaseUrl, file, poolThreads) {
       'parse / compute (thread) / store': `${timing.parseMs} / ${timing.computeMs} / ${timing.storeMs} ms`,
       'upload → reports': s(t2 - t0),
       [`${QUEUED_AT_ONCE} queued at once`]: s(t4 - t3),
+      'thread CPU / import': cpu.length ? `${Math.round(cpu.reduce((a, b) => a + b, 0) / cpu.length)} ms` : '',
       'imports/minute': ((QUEUED_AT_ONCE / (t4 - t3)) * 60_000).toFixed(1),
     };
   } finally {

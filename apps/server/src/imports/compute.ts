@@ -103,6 +103,13 @@ export interface ImportComputed {
   plausibility: PlausibilityResult;
   parseMs: number;
   computeMs: number;
+  /** The pool thread's own CPU time for the whole import (parse and compute; wall time less waits for a core). */
+  cpuMs: number;
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const d = process.threadCpuUsage(start);
+  return Math.round((d.user + d.system) / 1000);
 }
 
 /** A refusal that crosses the thread boundary as data (errors lose their class there). */
@@ -126,6 +133,7 @@ const parseBytes = (bytes: Uint8Array) => parseRawStream(once(bytes));
 export async function computeImport(bytes: Uint8Array, statedSex: 'male' | 'female' | null): Promise<ImportComputed | Refusal> {
   try {
     const t0 = performance.now();
+    const cpu0 = process.threadCpuUsage();
     const parsed = await parseBytes(bytes);
     assertReportable(parsed);
     checkPlacement(parsed);
@@ -144,6 +152,7 @@ export async function computeImport(bytes: Uint8Array, statedSex: 'male' | 'fema
       plausibility,
       parseMs: Math.round(t1 - t0),
       computeMs: Math.round(performance.now() - t1),
+      cpuMs: cpuMsSince(cpu0),
     };
   } catch (e) {
     const refusal = refusalOf(e);

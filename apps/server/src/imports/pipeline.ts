@@ -161,10 +161,10 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
       },
       log,
     );
-    const { parseMs, computeMs } = computed;
+    const { parseMs, computeMs, cpuMs } = computed;
     // Thread time (parse, compute) beside the wall time the job waited for it and the main thread's writes.
     log?.info(
-      { importJobId, parseMs, computeMs, poolMs: Math.round(t1 - t0), storeMs: Math.round(performance.now() - t1) },
+      { importJobId, parseMs, computeMs, cpuMs, poolMs: Math.round(t1 - t0), storeMs: Math.round(performance.now() - t1) },
       'import timings',
     );
   }
