@@ -32,10 +32,20 @@ export class PgBossQueue implements JobQueue {
 
   constructor(connectionString: string, opts: PgBossQueueOptions = {}) {
     this.opts = opts;
-    // Supervision (which finds jobs whose heartbeat stopped) runs once a heartbeat period, so a dead
-    // process's job runs again within about two periods rather than pg-boss's default minute.
-    const superviseIntervalSeconds = Math.min(60, opts.heartbeatSeconds ?? 30);
-    this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss', application_name: 'jiyin-jobs', superviseIntervalSeconds });
+    // A job whose process died is failed (and retried) by the supervisor's monitor step, which pg-boss
+    // runs at most once a monitorIntervalSeconds (a minute by default) however often it supervises.
+    // Both run five times a heartbeat period, so the job runs again about one period after its last
+    // heartbeat, not up to a minute later. The monitor's queue counts are one small aggregate, claimed
+    // across processes: one pass per interval however many processes run.
+    const passSeconds = Math.max(1, Math.round(Math.min(60, opts.heartbeatSeconds ?? 30) / 5));
+    this.boss = new PgBoss({
+      connectionString,
+      max: 4,
+      schema: 'pgboss',
+      application_name: 'jiyin-jobs',
+      superviseIntervalSeconds: passSeconds,
+      monitorIntervalSeconds: passSeconds,
+    });
     this.boss.on('error', (err) => opts.log?.error({ err }, 'pg-boss error'));
   }
 
