@@ -7,6 +7,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/setup/server.ts'],
+    setupFiles: ['e2e/setup/diagnose.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Pages re-render in a React transition after the URL changes; on a loaded 2-core runner that took over

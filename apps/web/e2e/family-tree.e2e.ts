@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedGedcom } from '../../server/test/gedcomGen.ts';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
-import { type ApiUser, apiUser, pickOption } from './helpers.ts';
+import { type ApiUser, apiUser, clickUntilRequest, pickOption } from './helpers.ts';
 
 /**
  * Family tree and 寻亲 through the pages: the demo nephew 林晓峰 (19900000001, who has a tested
@@ -169,7 +169,12 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await owner.getByRole('button', { name: '分享' }).click();
     const dialog = owner.locator('.ant-modal:visible');
     await dialog.getByRole('textbox', { name: '手机号' }).fill(viewerPhone);
-    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    // A button of a freshly opened modal: under load a click can be lost (CI of this session: no notice in 30 s).
+    await clickUntilRequest(
+      owner,
+      dialog.getByRole('button', { name: '发送邀请' }),
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/members'),
+    );
     await owner.getByText('邀请已发送，对方用这个手机号登录后接受即可查看').waitFor();
     const invited = dialog.getByTestId('invite-rows').locator('li').first();
     await invited.getByText('待对方接受').waitFor();
@@ -225,7 +230,11 @@ describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (
     await card.getByRole('button', { name: '分享' }).click();
     const dialog = owner.locator('.ant-modal:visible');
     await dialog.getByRole('textbox', { name: '手机号' }).fill(viewerPhone);
-    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    await clickUntilRequest(
+      owner,
+      dialog.getByRole('button', { name: '发送邀请' }),
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/shares'),
+    );
     await dialog.getByTestId('invite-rows').getByText('待对方接受').waitFor();
     expect(await dialog.getByTestId('invite-rows').textContent()).not.toContain(viewerName);
     await screenshot(owner, vp, 'persons-invite');
