@@ -97,12 +97,17 @@ async function chromeLinks(page: Page, vp: Viewport, signedIn: boolean): Promise
     const side = page.locator('.side-menu');
     await side.getByRole('link', { name: signedIn ? '退出登录' : '登录/注册' }).waitFor();
     if (signedIn) await side.getByRole('link', { name: '个人中心' }).waitFor();
-    found.push(...(await linksIn(page, '.side-menu')));
+    const inMenu = await linksIn(page, '.side-menu');
+    for (const link of inMenu) sideMenuLinks.add(link);
+    found.push(...inMenu);
     await page.locator('.side-menu .ant-drawer-close').click();
     await side.waitFor({ state: 'hidden' });
   }
   return found;
 }
+
+/** Links the phone's side menu showed (chromeLinks): only for these is the menu opened to look. */
+const sideMenuLinks = new Set<string>();
 
 type Visit = { url: string; status: number; problems: string[]; clicked: boolean };
 
@@ -112,7 +117,7 @@ async function clickIfShown(page: Page, url: string): Promise<boolean> {
   let link = page.locator(`${at('footer.site-footer')}, ${at('header')}:visible, ${at('.report-content')}`).first();
   let drawer = false;
   if ((await link.count()) === 0) {
-    if (await page.getByRole('button', { name: '打开菜单' }).isVisible()) {
+    if (sideMenuLinks.has(url) && (await page.getByRole('button', { name: '打开菜单' }).isVisible())) {
       await page.getByRole('button', { name: '打开菜单' }).click();
       await page.locator('.side-menu').waitFor();
       link = page.locator(at('.side-menu')).first();
@@ -152,6 +157,21 @@ async function follow(page: Page, url: string, origin: string): Promise<{ status
     return `${u.pathname}${u.search}`;
   };
   if (here() !== url && (await clickIfShown(page, url))) return { status: 200, clicked: true };
+  // Back to the page the link was found on when it is the page before, as a person would (no reload): the
+  // report's 100-odd item links are followed from it one after another. goBack answers null within one
+  // document, so where it lands is what counts.
+  if (here() !== origin) await page.goBack({ waitUntil: 'commit' }).catch(() => null);
+  if (here() === origin) {
+    const shown = await page
+      .locator(`a[href="${url}"]`)
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown && (await clickIfShown(page, url))) return { status: 200, clicked: true };
+  }
   await gotoReady(page, `${baseUrl()}${origin}`);
   if (await clickIfShown(page, url)) return { status: 200, clicked: true };
   const res = await gotoReady(page, `${baseUrl()}${url}`);
