@@ -3,7 +3,7 @@ import { ANCESTRY_API_PATHS, type HaplogroupName } from '@jiyin/contracts/ancest
 import { SAMPLE_HEADER } from '@jiyin/contracts/api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type RecordedPage } from './browser.ts';
 
 /** The demo person's brother (README demo accounts, seeded family): a man, so he has a paternal line. */
 const BROTHER = { phoneNumber: '19900000001', nationCode: '86', password: 'jiyin-demo-2026' };
@@ -62,7 +62,7 @@ async function scrollUnderHeader(page: Page, testId: string) {
   }, testId);
 }
 
-const noHydrationTrouble = (page: Page & { errors: string[]; consoleErrors: string[] }) => {
+const noHydrationTrouble = (page: RecordedPage) => {
   expect(page.errors).toEqual([]);
   expect(page.consoleErrors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
 };

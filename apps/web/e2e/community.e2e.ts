@@ -4,7 +4,7 @@ import type { NotificationView } from '@jiyin/contracts/reportApi';
 import { REPORT_API_PATHS } from '@jiyin/contracts/reportApi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 import { type ApiUser, apiUser } from './helpers.ts';
 
 /**
@@ -12,7 +12,7 @@ import { type ApiUser, apiUser } from './helpers.ts';
  * page, B's bell count rises live, B opens the notice (marked read) and lands on the post. The gene
  * club's editorial articles render server-side with their Markdown sanitised.
  */
-type TestPage = Page & { errors: string[]; consoleErrors: string[] };
+type TestPage = RecordedPage;
 
 let browser: Browser;
 let a: ApiUser;

@@ -5,7 +5,7 @@ import { TREE_API_PATHS } from '@jiyin/contracts/treesApi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedGedcom } from '../../server/test/gedcomGen.ts';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 import { type ApiUser, apiUser, clickUntilRequest, pickOption } from './helpers.ts';
 
 /**
@@ -21,7 +21,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-type TestPage = Page & { errors: string[]; consoleErrors: string[] };
+type TestPage = RecordedPage;
 let browser: Browser;
 
 async function signIn(page: Page, who: typeof OWNER) {

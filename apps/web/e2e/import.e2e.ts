@@ -3,7 +3,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 import { pickBirthplace, pickOption, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT = 240_000;
@@ -90,7 +90,7 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
   const phone = vp.name === 'pc' ? '13700000301' : '13700000302';
   const password = 'Gene-import-2026';
   const personName = vp.name === 'pc' ? '林父' : '林母';
-  let page: Page & { errors: string[]; consoleErrors: string[] };
+  let page: RecordedPage;
   let barcode = '';
 
   beforeAll(async () => {

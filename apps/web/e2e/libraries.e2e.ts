@@ -1,8 +1,8 @@
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 
 /**
  * Surname and family libraries: a visitor searches a surname by its pinyin initials and opens it; a
@@ -11,7 +11,7 @@ import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewp
  */
 const ACCOUNT: Record<Viewport['name'], string> = { pc: '19900000004', phone: '19900000005' };
 
-type TestPage = Page & { errors: string[]; consoleErrors: string[] };
+type TestPage = RecordedPage;
 
 let browser: Browser;
 

@@ -5,7 +5,7 @@ import { type ChatThreadView, SOCIAL_API_PATHS } from '@jiyin/contracts/social';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 
 /**
  * Private messages between two consenting gene relatives of the demo family (README): the aunt
@@ -16,7 +16,7 @@ const AUNT = { phoneNumber: '19900000002', nationCode: '86', password: 'jiyin-de
 const NEPHEW = { ...AUNT, phoneNumber: '19900000001' };
 const AUNT_BARCODE = 'JY0000000302';
 
-type TestPage = Page & { errors: string[]; consoleErrors: string[] };
+type TestPage = RecordedPage;
 
 /** A photo-sized picture (320×240): the server checks the format from the bytes and scales it to 250×250 at most. */
 const PNG = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#6aa5a0' } })

@@ -1,8 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 import { createPerson, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT = 240_000;
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('a held genome at $name ($width×$height)', (vp: Viewport) => {
-  let page: Page & { errors: string[]; consoleErrors: string[] };
+  let page: RecordedPage;
   beforeAll(async () => {
     page = await openPage(browser, vp);
   });

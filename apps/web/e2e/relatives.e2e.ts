@@ -2,9 +2,9 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCOUNT_PATHS } from '@jiyin/contracts/accounts';
 import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL_VERSION } from '@jiyin/contracts/relativesApi';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 import { type ApiUser, apiUser, createPerson, importThroughApi, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT = 240_000;
@@ -58,7 +58,7 @@ afterAll(async () => {
 describe.each(VIEWPORTS)('gene relatives at $name ($width×$height)', (vp: Viewport) => {
   const pair = PAIRS[vp.name];
   const phones = vp.name === 'pc' ? ['13700000701', '13700000702'] : ['13700000711', '13700000712'];
-  let page: Page & { errors: string[]; consoleErrors: string[] };
+  let page: RecordedPage;
   let other: ApiUser;
   let myBarcode = '';
   let theirBarcode = '';

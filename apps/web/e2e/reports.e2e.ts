@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LOCKED_ITEM_TOAST } from '@jiyin/contracts/reportApi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport } from './browser.ts';
+import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
 import { clickUntilRequest, lastCode, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT_MS = 240_000;
@@ -243,7 +243,7 @@ describe('reports of a signed-in user', () => {
   }, IMPORT_TIMEOUT_MS * 2);
 
   describe.each(VIEWPORTS)('at $name ($width×$height)', (vp: Viewport) => {
-    let page: Page & { errors: string[]; consoleErrors: string[] };
+    let page: RecordedPage;
     beforeAll(async () => {
       page = await openPage(browser, vp);
       await signInContext(page.context(), owner);
