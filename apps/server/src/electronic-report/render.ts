@@ -18,6 +18,7 @@ import type {
 } from '@jiyin/contracts/reportApi';
 import { formatBeijingTime } from '@jiyin/contracts/time';
 import PDFDocument from 'pdfkit';
+import { ElectronicReportError } from './errors.ts';
 
 export const REPORT_DISCLAIMER = '基因检测结果仅供健康参考，不作为临床诊断依据。';
 export const LOCKED_ITEM_TEXT = '升级后可查看';
@@ -44,9 +45,6 @@ export interface ElectronicReportInput {
   generatedAt?: Date;
   categories: ElectronicReportCategory[];
 }
-
-/** A failure the job reports to the user as is (Chinese). */
-export class ElectronicReportError extends Error {}
 
 const FONT_FILES = {
   regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',

@@ -18,7 +18,8 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { type ReportSubject, userReportSubject } from '../reports/access.ts';
 import { categoryPage, checkCategory, itemDetail } from '../reports/service.ts';
-import { type ElectronicReportCategory, type ElectronicReportInput, ElectronicReportError } from './render.ts';
+import { ElectronicReportError } from './errors.ts';
+import type { ElectronicReportCategory, ElectronicReportInput } from './render.ts';
 
 const { electronicReports } = schema;
 export type ElectronicReportRow = typeof electronicReports.$inferSelect;

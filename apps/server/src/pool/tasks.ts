@@ -3,7 +3,8 @@
  * bytes. Nothing here touches the database or the web server; the main thread reads and writes.
  */
 import { type AncestryEstimate, deserialisePacked, estimateAncestry } from '@jiyin/genome';
-import { ElectronicReportError, type ElectronicReportInput, renderElectronicReport } from '../electronic-report/render.ts';
+import { ElectronicReportError } from '../electronic-report/errors.ts';
+import { type ElectronicReportInput, renderElectronicReport } from '../electronic-report/render.ts';
 import { computeImport, computeRepack, type Refusal, refusalOf } from '../imports/compute.ts';
 import { firstProbing, type ProbeGenome } from '../relatives/probing.ts';
 import { GedcomError, parseGedcom } from '../trees/gedcom.ts';
