@@ -12,8 +12,6 @@ import { type ApiUser, apiUser } from './helpers.ts';
  * page, B's bell count rises live, B opens the notice (marked read) and lands on the post. The gene
  * club's editorial articles render server-side with their Markdown sanitised.
  */
-type TestPage = RecordedPage;
-
 let browser: Browser;
 let a: ApiUser;
 let b: ApiUser;
@@ -33,8 +31,8 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('community at $name ($width×$height)', (vp: Viewport) => {
-  let pa: TestPage;
-  let pb: TestPage;
+  let pa: RecordedPage;
+  let pb: RecordedPage;
   // Texts name the size in Chinese: the phone run's pages still list the PC run's posts, and other
   // files read these pages for English words.
   const size = vp.name === 'pc' ? '电脑' : '手机';

@@ -21,7 +21,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-type TestPage = RecordedPage;
 let browser: Browser;
 
 async function signIn(page: Page, who: typeof OWNER) {
@@ -70,8 +69,8 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('family tree and reunion at $name ($width×$height)', (vp: Viewport) => {
-  let owner: TestPage;
-  let viewer: TestPage;
+  let owner: RecordedPage;
+  let viewer: RecordedPage;
   let viewerUser: ApiUser;
   const viewerPhone = vp.name === 'pc' ? '13811100001' : '13811100002';
   const treeName = `林氏家谱${vp.name}`;

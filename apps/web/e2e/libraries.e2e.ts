@@ -11,8 +11,6 @@ import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewp
  */
 const ACCOUNT: Record<Viewport['name'], string> = { pc: '19900000004', phone: '19900000005' };
 
-type TestPage = RecordedPage;
-
 let browser: Browser;
 
 beforeAll(async () => {
@@ -24,7 +22,7 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('surname and family libraries at $name ($width×$height)', (vp: Viewport) => {
-  let page: TestPage;
+  let page: RecordedPage;
   beforeAll(async () => {
     page = await openPage(browser, vp);
     // The first pages are served while the server's start-up imports keep its cores busy.

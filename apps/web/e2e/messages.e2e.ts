@@ -16,8 +16,6 @@ const AUNT = { phoneNumber: '19900000002', nationCode: '86', password: 'jiyin-de
 const NEPHEW = { ...AUNT, phoneNumber: '19900000001' };
 const AUNT_BARCODE = 'JY0000000302';
 
-type TestPage = RecordedPage;
-
 /** A photo-sized picture (320×240): the server checks the format from the bytes and scales it to 250×250 at most. */
 const PNG = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#6aa5a0' } })
   .png()
@@ -53,8 +51,8 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('private messages at $name ($width×$height)', (vp: Viewport) => {
-  let aunt: TestPage;
-  let nephew: TestPage;
+  let aunt: RecordedPage;
+  let nephew: RecordedPage;
   beforeAll(async () => {
     aunt = await openPage(browser, vp);
     nephew = await openPage(browser, vp);
@@ -100,7 +98,7 @@ describe.each(VIEWPORTS)('private messages at $name ($width×$height)', (vp: Vie
     await auntChat.getByTestId('chat-message').filter({ hasText: reply }).waitFor({ timeout: 15_000 });
 
     // A picture: uploaded, re-encoded on the server, and shown live in both windows.
-    const pictures = (p: TestPage) => p.getByTestId('chat-dialog').locator('img.chat-msg__image');
+    const pictures = (p: RecordedPage) => p.getByTestId('chat-dialog').locator('img.chat-msg__image');
     const seen = await pictures(nephew).count();
     await auntChat.locator('input[type="file"]').setInputFiles({ name: `合影-${vp.name}.png`, mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => pictures(aunt).count(), { timeout: 15_000 }).toBeGreaterThan(0);
