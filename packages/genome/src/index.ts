@@ -27,6 +27,7 @@ export {
   VENDOR_MARKERS,
 } from './plausibility.ts';
 export { loadPanel, type Panel } from './panel.ts';
+export { inSlices } from './slices.ts';
 export {
   type ChipLayout,
   codeCall,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { emptyPacked, type PackedGenome, setCode } from './pack.ts';
 import { positionIndex } from './panel.ts';
+import { inSlices } from './slices.ts';
 import { CHROMS, type Chrom, GenomeError, type NormalisedCall, type Sex } from './types.ts';
 
 /**
@@ -54,34 +55,65 @@ function strength(b: string): number {
 /** Builds a layout from parallel marker lists in any order; duplicate positions are kept once. */
 export function layoutFromMarkers(chrom: readonly Chrom[], pos: ArrayLike<number>): ChipLayout {
   // Typed index lists, not number[]s grown by push (~60 MB per 23andMe file before).
-  const rank = new Int8Array(chrom.length);
-  const order = new Int32Array(chrom.length);
-  let n = 0;
-  let sorted = true;
-  for (let i = 0; i < chrom.length; i++) {
+  const s: Ordering = { chrom, pos, rank: new Int8Array(chrom.length), order: new Int32Array(chrom.length), n: 0, sorted: true, m: 0 };
+  inSlices(chrom.length, s, rankSlice);
+  const { rank, order, n } = s;
+  // Files list markers in order already; sort only when they do not.
+  if (!s.sorted) order.subarray(0, n).sort((x, y) => rank[x] - rank[y] || pos[x] - pos[y]);
+  // Kept markers are compacted to the front of `order`.
+  const { m } = inSlices(n, s, dedupeSlice);
+  const out = { chrom, pos, order, outChrom: new Array<Chrom>(m), outPos: new Int32Array(m) };
+  inSlices(m, out, gatherSlice);
+  return makeLayout(out.outChrom, out.outPos);
+}
+
+interface Ordering {
+  chrom: readonly Chrom[];
+  pos: ArrayLike<number>;
+  /** Index in LAYOUT_CHROMS per marker (-1: not kept). */
+  rank: Int8Array;
+  /** Indexes of the kept markers: the first `n`, then (deduplicated) the first `m`. */
+  order: Int32Array;
+  n: number;
+  sorted: boolean;
+  m: number;
+}
+
+function rankSlice(s: Ordering, from: number, to: number): void {
+  const { chrom, pos, rank, order } = s;
+  let n = s.n;
+  for (let i = from; i < to; i++) {
     rank[i] = LAYOUT_CHROMS.indexOf(chrom[i]);
     const p = pos[i];
     if (rank[i] < 0 || !Number.isInteger(p) || p <= 0 || p > 0x7fffffff) continue;
     const last = order[n - 1];
-    if (n > 0 && (rank[last] > rank[i] || (rank[last] === rank[i] && pos[last] > p))) sorted = false;
+    if (n > 0 && (rank[last] > rank[i] || (rank[last] === rank[i] && pos[last] > p))) s.sorted = false;
     order[n++] = i;
   }
-  // Files list markers in order already; sort only when they do not.
-  if (!sorted) order.subarray(0, n).sort((x, y) => rank[x] - rank[y] || pos[x] - pos[y]);
-  // Kept markers are compacted to the front of `order`.
-  let m = 0;
-  for (let j = 0; j < n; j++) {
+  s.n = n;
+}
+
+function dedupeSlice(s: Ordering, from: number, to: number): void {
+  const { chrom, pos, order } = s;
+  let m = s.m;
+  for (let j = from; j < to; j++) {
     const i = order[j];
     if (m > 0 && chrom[order[m - 1]] === chrom[i] && pos[order[m - 1]] === pos[i]) continue;
     order[m++] = i;
   }
-  const outChrom: Chrom[] = new Array(m);
-  const outPos = new Int32Array(m);
-  for (let j = 0; j < m; j++) {
+  s.m = m;
+}
+
+function gatherSlice(
+  s: { chrom: readonly Chrom[]; pos: ArrayLike<number>; order: Int32Array; outChrom: Chrom[]; outPos: Int32Array },
+  from: number,
+  to: number,
+): void {
+  const { chrom, pos, order, outChrom, outPos } = s;
+  for (let j = from; j < to; j++) {
     outChrom[j] = chrom[order[j]];
     outPos[j] = pos[order[j]];
   }
-  return makeLayout(outChrom, outPos);
 }
 
 /**
@@ -89,26 +121,45 @@ export function layoutFromMarkers(chrom: readonly Chrom[], pos: ArrayLike<number
  * part of the chip, so files of one chip version give one layout whatever their calls).
  */
 export function layoutOfCalls(calls: readonly NormalisedCall[]): ChipLayout {
-  const chrom: Chrom[] = new Array(calls.length);
-  const pos = new Int32Array(calls.length);
-  for (let i = 0; i < calls.length; i++) {
+  const s = { calls, chrom: new Array<Chrom>(calls.length), pos: new Int32Array(calls.length) };
+  inSlices(calls.length, s, markersSlice);
+  return layoutFromMarkers(s.chrom, s.pos);
+}
+
+function markersSlice(s: { calls: readonly NormalisedCall[]; chrom: Chrom[]; pos: Int32Array }, from: number, to: number): void {
+  const { calls, chrom, pos } = s;
+  for (let i = from; i < to; i++) {
     chrom[i] = calls[i].chrom;
     pos[i] = calls[i].pos;
   }
-  return layoutFromMarkers(chrom, pos);
+}
+
+/** Markers per chromosome, in CHROMS order. */
+function chromCounts(chrom: readonly Chrom[]): Int32Array {
+  return inSlices(chrom.length, { chrom, counts: new Int32Array(CHROMS.length) }, countSlice).counts;
+}
+
+function countSlice(s: { chrom: readonly Chrom[]; counts: Int32Array }, from: number, to: number): void {
+  for (let i = from; i < to; i++) s.counts[CHROMS.indexOf(s.chrom[i])]++;
 }
 
 /** Body bytes: u32le count per LAYOUT_CHROMS entry, then per marker the varint position delta. */
-function body(chrom: readonly Chrom[], pos: Int32Array): Uint8Array {
-  const counts = LAYOUT_CHROMS.map(() => 0);
-  // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let i = 0; i < chrom.length; i++) counts[LAYOUT_CHROMS.indexOf(chrom[i])]++;
-  const out = new Uint8Array(counts.length * 4 + pos.length * 5);
+function body(chrom: readonly Chrom[], pos: Int32Array, counts = chromCounts(chrom)): Uint8Array {
+  const out = new Uint8Array(LAYOUT_CHROMS.length * 4 + pos.length * 5);
   const view = new DataView(out.buffer);
-  for (let c = 0; c < counts.length; c++) view.setUint32(c * 4, counts[c], true);
-  let i = counts.length * 4;
-  let prev = 0;
-  for (let k = 0; k < pos.length; k++) {
+  for (let c = 0; c < LAYOUT_CHROMS.length; c++) view.setUint32(c * 4, counts[c], true);
+  return out.subarray(0, inSlices(pos.length, { chrom, pos, out, i: LAYOUT_CHROMS.length * 4, prev: 0 }, varintSlice).i);
+}
+
+function varintSlice(
+  s: { chrom: readonly Chrom[]; pos: Int32Array; out: Uint8Array; i: number; prev: number },
+  from: number,
+  to: number,
+): void {
+  const { chrom, pos, out } = s;
+  let i = s.i;
+  let prev = s.prev;
+  for (let k = from; k < to; k++) {
     if (k > 0 && chrom[k] !== chrom[k - 1]) prev = 0;
     let v = pos[k] - prev;
     prev = pos[k];
@@ -118,18 +169,23 @@ function body(chrom: readonly Chrom[], pos: Int32Array): Uint8Array {
     }
     out[i++] = v;
   }
-  return out.subarray(0, i);
+  s.i = i;
+  s.prev = prev;
 }
 
-function makeLayout(chrom: Chrom[], pos: Int32Array, bodyBytes = body(chrom, pos)): ChipLayout {
-  const id = `lay-${createHash('sha256').update(bodyBytes).digest('hex').slice(0, 16)}`;
+/** `chrom` is sorted in CHROMS order (layoutFromMarkers and deserialiseLayout make it so). */
+function makeLayout(chrom: Chrom[], pos: Int32Array, bodyBytes?: Uint8Array): ChipLayout {
+  const counts = chromCounts(chrom);
+  const id = `lay-${createHash('sha256')
+    .update(bodyBytes ?? body(chrom, pos, counts))
+    .digest('hex')
+    .slice(0, 16)}`;
   const chromRange = {} as Record<Chrom, [number, number]>;
   let k = 0;
-  for (const c of CHROMS) {
-    const start = k;
-    while (k < chrom.length && chrom[k] === c) k++;
-    chromRange[c] = [start, k];
-  }
+  CHROMS.forEach((c, ci) => {
+    chromRange[c] = [k, k + counts[ci]];
+    k += counts[ci];
+  });
   const indexOfPosition = positionIndex(chromRange, pos);
   return { id, size: pos.length, chrom, pos, chromRange, indexOfPosition };
 }
@@ -195,10 +251,19 @@ export function deserialiseLayout(bytes: Uint8Array): ChipLayout {
  */
 export function packOnLayout(calls: readonly NormalisedCall[], layout: ChipLayout, sex: Sex = 'unknown'): PackedGenome {
   const g = emptyPacked(layout, sex);
-  const seen = new Uint8Array(layout.size);
-  let next = 0;
+  inSlices(calls.length, { calls, layout, g, seen: new Uint8Array(layout.size), next: 0 }, packOnLayoutSlice);
+  return g;
+}
+
+function packOnLayoutSlice(
+  s: { calls: readonly NormalisedCall[]; layout: ChipLayout; g: PackedGenome; seen: Uint8Array; next: number },
+  from: number,
+  to: number,
+): void {
+  const { calls, layout, g, seen } = s;
+  let next = s.next;
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let i = 0; i < calls.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = calls[i];
     // Files list markers in layout order: try the marker after the previous one before searching.
     const k =
@@ -209,5 +274,5 @@ export function packOnLayout(calls: readonly NormalisedCall[], layout: ChipLayou
     const code = codeCall(c.a1, c.a2);
     if (code !== 3) setCode(g, k, code);
   }
-  return g;
+  s.next = next;
 }

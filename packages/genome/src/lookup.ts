@@ -1,6 +1,7 @@
 import { codeAt, type PackedGenome } from './pack.ts';
 import { loadPanel, type Panel } from './panel.ts';
 import { type RsidTable, rsidTableOf } from './rsidTable.ts';
+import { inSlices } from './slices.ts';
 import { type Chrom, GenomeError, type GenotypeLookup, type NormalisedCall, type PositionLookup } from './types.ts';
 
 export interface Lookups {
@@ -37,16 +38,20 @@ export function lookupsFromCalls(calls: NormalisedCall[]): Lookups {
     byPosition(chrom, pos37) {
       let onChrom = posIndex.get(chrom);
       if (!onChrom) {
-        onChrom = new Map();
-        for (let k = 0; k < calls.length; k++) {
-          const c = calls[k];
-          if (c.chrom === chrom && !onChrom.has(c.pos)) onChrom.set(c.pos, k);
-        }
+        onChrom = inSlices(calls.length, { calls, chrom, index: new Map() }, positionSlice).index;
         posIndex.set(chrom, onChrom);
       }
       return at(onChrom.get(pos37));
     },
   };
+}
+
+function positionSlice(s: { calls: NormalisedCall[]; chrom: Chrom; index: Map<number, number> }, from: number, to: number): void {
+  const { calls, chrom, index } = s;
+  for (let k = from; k < to; k++) {
+    const c = calls[k];
+    if (c.chrom === chrom && !index.has(c.pos)) index.set(c.pos, k);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { loadPanel, type Panel } from './panel.ts';
+import { inSlices } from './slices.ts';
 import { GenomeError, type NormalisedCall, type Sex } from './types.ts';
 
 /**
@@ -55,9 +56,18 @@ export function codeAt(g: PackedGenome, k: number): Code {
  */
 export function packGenome(calls: readonly NormalisedCall[], panel: Panel = loadPanel(), sex: Sex = 'unknown'): PackedGenome {
   const g = emptyPacked(panel, sex);
-  const seen = new Uint8Array(panel.size);
+  inSlices(calls.length, { calls, panel, g, seen: new Uint8Array(panel.size) }, packSlice);
+  return g;
+}
+
+function packSlice(
+  s: { calls: readonly NormalisedCall[]; panel: Panel; g: PackedGenome; seen: Uint8Array },
+  from: number,
+  to: number,
+): void {
+  const { calls, panel, g, seen } = s;
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let i = 0; i < calls.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = calls[i];
     const k = c.panelIndex ?? panel.indexOfPosition(c.chrom, c.pos);
     if (k < 0 || seen[k]) continue;
@@ -65,7 +75,6 @@ export function packGenome(calls: readonly NormalisedCall[], panel: Panel = load
     const code = codeOf(c.a1, c.a2, panel.ref[k], panel.alt[k]);
     if (code !== 3) setCode(g, k, code);
   }
-  return g;
 }
 
 const MAGIC = [0x4a, 0x59, 0x50, 0x47]; // 'JYPG'

@@ -2,6 +2,7 @@ import { estimateAdmixture, MIN_ANCESTRY_MARKERS } from './ancestry/estimate.ts'
 import { type AncestryReference, loadAncestryReference } from './ancestry/reference.ts';
 import { OVERLAP_FLOOR } from './ibd/layouts.ts';
 import { qcOf } from './qc.ts';
+import { inSlices } from './slices.ts';
 import { AUTOSOMES, CHROMS, type Chrom, type NormalisedCall, type Sex, type Vendor } from './types.ts';
 import { GRCH37_LENGTH } from './write/index.ts';
 
@@ -158,47 +159,69 @@ export function populationAgreement(genotypes: Int8Array, reference: AncestryRef
   if (used < PLAUSIBILITY_LIMITS.minReferenceMarkers) return { used, z: null, hetExcessZ: null };
   const K = reference.populations.length;
   const q = estimateAdmixture(genotypes, { reference, replicates: 0 }).populations.map((p) => p.share);
-  let ll = 0;
-  let mean = 0;
-  let variance = 0;
-  let hets = 0;
-  const pairs = K * K;
-  const pairMean = new Float64Array(pairs);
-  const pairVar = new Float64Array(pairs);
-  const probs = [0, 0, 0];
-  for (let i = 0; i < genotypes.length; i++) {
-    const g = genotypes[i];
-    if (g < 0) continue;
-    if (g === 1) hets++;
-    let p = 0;
-    for (let a = 0; a < K; a++) {
-      const fa = reference.freq[i * K + a];
-      p += q[a] * fa;
-      for (let b = a; b < K; b++) {
-        const fb = reference.freq[i * K + b];
-        const h = fa * (1 - fb) + fb * (1 - fa);
-        pairMean[a * K + b] += h;
-        pairVar[a * K + b] += h * (1 - h);
-      }
-    }
-    p = Math.min(Math.max(p, 1e-6), 1 - 1e-6);
-    let e = 0;
-    let e2 = 0;
-    for (let h = 0; h < 3; h++) {
-      probs[h] = hwe(p, h);
-      const l = Math.log(probs[h]);
-      e += probs[h] * l;
-      e2 += probs[h] * l * l;
-    }
-    ll += Math.log(probs[g]);
-    mean += e;
-    variance += e2 - e * e;
-  }
+  const s: Agreement = {
+    K,
+    q,
+    freq: reference.freq,
+    pairMean: new Float64Array(K * K),
+    pairVar: new Float64Array(K * K),
+    probs: [0, 0, 0],
+    ll: 0,
+    mean: 0,
+    variance: 0,
+    hets: 0,
+  };
+  // Marker by marker through a function: V8 compiled the loop over markers as on-stack-replacement
+  // code for its inner loop, left at the end of every marker (some 7,000 deoptimizations per import).
+  for (let i = 0; i < genotypes.length; i++) if (genotypes[i] >= 0) scoreMarker(s, i, genotypes[i]);
+  const { pairMean, pairVar, hets, ll, mean, variance } = s;
   let hetExcessZ = Number.POSITIVE_INFINITY;
   for (let a = 0; a < K; a++) {
     for (let b = a; b < K; b++) hetExcessZ = Math.min(hetExcessZ, (hets - pairMean[a * K + b]) / Math.sqrt(pairVar[a * K + b]));
   }
   return { used, z: (ll - mean) / Math.sqrt(variance), hetExcessZ };
+}
+
+interface Agreement {
+  K: number;
+  /** The best-fitting mix's shares, one per reference population. */
+  q: number[];
+  freq: AncestryReference['freq'];
+  pairMean: Float64Array;
+  pairVar: Float64Array;
+  probs: number[];
+  ll: number;
+  mean: number;
+  variance: number;
+  hets: number;
+}
+
+function scoreMarker(s: Agreement, i: number, g: number): void {
+  const { K, q, freq, pairMean, pairVar, probs } = s;
+  if (g === 1) s.hets++;
+  let p = 0;
+  for (let a = 0; a < K; a++) {
+    const fa = freq[i * K + a];
+    p += q[a] * fa;
+    for (let b = a; b < K; b++) {
+      const fb = freq[i * K + b];
+      const h = fa * (1 - fb) + fb * (1 - fa);
+      pairMean[a * K + b] += h;
+      pairVar[a * K + b] += h * (1 - h);
+    }
+  }
+  p = Math.min(Math.max(p, 1e-6), 1 - 1e-6);
+  let e = 0;
+  let e2 = 0;
+  for (let h = 0; h < 3; h++) {
+    probs[h] = hwe(p, h);
+    const l = Math.log(probs[h]);
+    e += probs[h] * l;
+    e2 += probs[h] * l * l;
+  }
+  s.ll += Math.log(probs[g]);
+  s.mean += e;
+  s.variance += e2 - e * e;
 }
 
 /**
@@ -212,9 +235,18 @@ function referenceGenotypes(calls: NormalisedCall[], reference: AncestryReferenc
   const at = new Map<Chrom, Map<number, number>>(CHROMS.map((c) => [c, new Map()]));
   for (let i = 0; i < reference.size; i++) at.get(reference.chrom[i])?.set(reference.pos[i], i);
   const out = new Int8Array(reference.size).fill(-1);
-  const seen = new Uint8Array(reference.size);
+  inSlices(calls.length, { calls, reference, at, out, seen: new Uint8Array(reference.size) }, genotypeSlice);
+  return out;
+}
+
+function genotypeSlice(
+  s: { calls: NormalisedCall[]; reference: AncestryReference; at: Map<Chrom, Map<number, number>>; out: Int8Array; seen: Uint8Array },
+  from: number,
+  to: number,
+): void {
+  const { calls, reference, at, out, seen } = s;
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let j = 0; j < calls.length; j++) {
+  for (let j = from; j < to; j++) {
     const c = calls[j];
     const i = at.get(c.chrom)?.get(c.pos);
     if (i === undefined || seen[i]) continue;
@@ -224,7 +256,6 @@ function referenceGenotypes(calls: NormalisedCall[], reference: AncestryReferenc
     const alt = reference.alt[i];
     if ((c.a1 === alt || c.a1 === ref) && (c.a2 === alt || c.a2 === ref)) out[i] = (c.a1 === alt ? 1 : 0) + (c.a2 === alt ? 1 : 0);
   }
-  return out;
 }
 
 /** Hardy-Weinberg probability of g alt copies at alt frequency f. */
@@ -234,13 +265,27 @@ function hwe(f: number, g: number): number {
 
 /** The highest heterozygosity of any run of `size` consecutive called markers of one autosome. */
 function maxWindowHeterozygosity(calls: NormalisedCall[], size: number): number {
-  let most = 0;
-  let chrom: Chrom | null = null;
-  const ring = new Uint8Array(size);
-  let filled = 0;
-  let hets = 0;
+  const s: Window = { calls, size, ring: new Uint8Array(size), chrom: null, filled: 0, hets: 0, most: 0 };
+  // Divided once at the end: a ratio per call was a heap number per call (~10 MB per 23andMe file).
+  return inSlices(calls.length, s, windowSlice).most / size;
+}
+
+interface Window {
+  calls: NormalisedCall[];
+  size: number;
+  /** Heterozygosity (1/0) of the last `size` called markers of `chrom`. */
+  ring: Uint8Array;
+  chrom: Chrom | null;
+  filled: number;
+  hets: number;
+  most: number;
+}
+
+function windowSlice(s: Window, from: number, to: number): void {
+  const { calls, size, ring } = s;
+  let { chrom, filled, hets, most } = s;
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let i = 0; i < calls.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = calls[i];
     if (c.a1 === '-' || c.a2 === '' || !AUTOSOMES.includes(c.chrom)) continue;
     if (c.chrom !== chrom) {
@@ -256,31 +301,40 @@ function maxWindowHeterozygosity(calls: NormalisedCall[], size: number): number 
     filled++;
     if (filled >= size) most = Math.max(most, hets);
   }
-  // Divided once at the end: a ratio per call was a heap number per call (~10 MB per 23andMe file).
-  return most / size;
+  s.chrom = chrom;
+  s.filled = filled;
+  s.hets = hets;
+  s.most = most;
 }
 
 /** Per autosome, markers over what its share of the autosomal length predicts; answers the smallest. */
 function chromCoverage(calls: NormalisedCall[]): number {
-  const counts = new Map<Chrom, number>();
-  let total = 0;
-  // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let i = 0; i < calls.length; i++) {
-    const c = calls[i];
-    if (!AUTOSOMES.includes(c.chrom)) continue;
-    counts.set(c.chrom, (counts.get(c.chrom) ?? 0) + 1);
-    total++;
-  }
+  const { counts, total } = inSlices(calls.length, { calls, counts: new Map<Chrom, number>(), total: 0 }, coverageSlice);
   if (!total) return 0;
   const length = AUTOSOMES.reduce((s, c) => s + GRCH37_LENGTH[c], 0);
   return Math.min(...AUTOSOMES.map((c) => (counts.get(c) ?? 0) / (total * (GRCH37_LENGTH[c] / length))));
+}
+
+function coverageSlice(s: { calls: NormalisedCall[]; counts: Map<Chrom, number>; total: number }, from: number, to: number): void {
+  const { calls, counts } = s;
+  // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
+  for (let i = from; i < to; i++) {
+    const c = calls[i];
+    if (!AUTOSOMES.includes(c.chrom)) continue;
+    counts.set(c.chrom, (counts.get(c.chrom) ?? 0) + 1);
+    s.total++;
+  }
+}
+
+function autosomalSlice(s: { calls: NormalisedCall[]; n: number }, from: number, to: number): void {
+  for (let i = from; i < to; i++) if (AUTOSOME_SET.has(s.calls[i].chrom)) s.n++;
 }
 
 /** Runs every check; `ok` only when none fails. Pure: the same file always gets the same answer. */
 export function checkPlausibility(input: PlausibilityInput): PlausibilityResult {
   const L = PLAUSIBILITY_LIMITS;
   const qc = qcOf(input.calls);
-  const autosomalMarkers = input.calls.reduce((n, c) => (AUTOSOME_SET.has(c.chrom) ? n + 1 : n), 0);
+  const autosomalMarkers = inSlices(input.calls.length, { calls: input.calls, n: 0 }, autosomalSlice).n;
   const shared = {
     markers: qc.markers,
     autosomalMarkers,

@@ -1,4 +1,5 @@
 import { inXPar } from './lookup.ts';
+import { inSlices } from './slices.ts';
 import { GenomeError, type NormalisedCall, type ParsedGenome, type Sex } from './types.ts';
 
 /**
@@ -36,32 +37,8 @@ export interface QcFigures {
 }
 
 export function qcOf(calls: NormalisedCall[]): QcFigures {
-  let called = 0;
-  let autoCalled = 0;
-  let autoHet = 0;
-  let xCalled = 0;
-  let xHet = 0;
-  let yTotal = 0;
-  let yCalled = 0;
-  // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let i = 0; i < calls.length; i++) {
-    const c = calls[i];
-    const isCalled = c.a1 !== '-';
-    if (isCalled) called++;
-    const het = isCalled && c.a2 !== '' && c.a1 !== c.a2;
-    if (c.chrom === 'Y') {
-      yTotal++;
-      if (isCalled) yCalled++;
-    } else if (c.chrom === 'X') {
-      if (isCalled && !inXPar(c.pos)) {
-        xCalled++;
-        if (het) xHet++;
-      }
-    } else if (c.chrom !== 'MT' && isCalled) {
-      autoCalled++;
-      if (het) autoHet++;
-    }
-  }
+  const counts: QcCounts = { calls, called: 0, autoCalled: 0, autoHet: 0, xCalled: 0, xHet: 0, yTotal: 0, yCalled: 0 };
+  const { called, autoCalled, autoHet, xCalled, xHet, yTotal, yCalled } = inSlices(calls.length, counts, countSlice);
   const markers = calls.length;
   const callRate = markers ? called / markers : 0;
   const xH = xCalled >= SEX_RULES.minXCalled ? xHet / xCalled : null;
@@ -77,6 +54,40 @@ export function qcOf(calls: NormalisedCall[]): QcFigures {
     sex: inferSex(xH, yR),
     lowCallRate: callRate < MIN_CALL_RATE,
   };
+}
+
+interface QcCounts {
+  calls: NormalisedCall[];
+  called: number;
+  autoCalled: number;
+  autoHet: number;
+  xCalled: number;
+  xHet: number;
+  yTotal: number;
+  yCalled: number;
+}
+
+function countSlice(s: QcCounts, from: number, to: number): void {
+  const { calls } = s;
+  // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
+  for (let i = from; i < to; i++) {
+    const c = calls[i];
+    const isCalled = c.a1 !== '-';
+    if (isCalled) s.called++;
+    const het = isCalled && c.a2 !== '' && c.a1 !== c.a2;
+    if (c.chrom === 'Y') {
+      s.yTotal++;
+      if (isCalled) s.yCalled++;
+    } else if (c.chrom === 'X') {
+      if (isCalled && !inXPar(c.pos)) {
+        s.xCalled++;
+        if (het) s.xHet++;
+      }
+    } else if (c.chrom !== 'MT' && isCalled) {
+      s.autoCalled++;
+      if (het) s.autoHet++;
+    }
+  }
 }
 
 /** Sex from X heterozygosity and Y calls; 'unknown' when the two disagree or data are missing. */

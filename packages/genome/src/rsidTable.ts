@@ -1,3 +1,5 @@
+import { inSlices } from './slices.ts';
+
 /**
  * Calls indexed by rsid: an open-addressing hash table (linear probing) of call indexes in an
  * Int32Array, hashed over the rsid's characters. Each slot keeps the hash beside the index, so a probe
@@ -64,9 +66,11 @@ const MAX_LOAD = 0.75;
 
 /** Every call of `calls` by rsid; of duplicates, the first. */
 export function rsidTableOf(calls: readonly { rsid: string }[]): RsidTable {
-  const table = new RsidTable(calls, calls.length);
-  for (let k = 0; k < calls.length; k++) table.add(k);
-  return table;
+  return inSlices(calls.length, new RsidTable(calls, calls.length), addSlice);
+}
+
+function addSlice(table: RsidTable, from: number, to: number): void {
+  for (let k = from; k < to; k++) table.add(k);
 }
 
 /** FNV-1a over the UTF-16 code units, then a final mix: rsids differ mostly in their last digits. */

@@ -1,4 +1,5 @@
-import type { Chrom, GenotypeLookup, PositionLookup } from '../types.ts';
+import { inSlices } from '../slices.ts';
+import type { GenotypeLookup, PositionLookup } from '../types.ts';
 import { AGES_YBP } from './ages.ts';
 import { type CompiledTree, pathIndexes } from './tree.ts';
 
@@ -83,64 +84,41 @@ export function callHaplogroup(
   byRsid: GenotypeLookup | undefined,
   minCalledShare: number,
 ): HaplogroupCall | null {
-  const chrom: Chrom = t.kind;
   const n = t.names.length;
   const m = t.pos.length;
-  const reading = new Uint8Array(m);
-  // Each position is looked up at its first marker; later markers there read that marker's allele.
-  const alleles: (string | null)[] = new Array(m);
-  let present = 0;
-  let called = 0;
-  for (let i = 0; i < m; i++) {
-    const first = t.firstAtPos[i];
-    let allele: string | null;
-    if (first === i) {
-      let g = byPosition(chrom, t.pos[i]);
-      if (g === null && byRsid && t.rsid[i] > 0) g = byRsid(`rs${t.rsid[i]}`);
-      allele = haploid(g);
-      alleles[i] = allele;
-      if (allele !== null) present++;
-      if (allele) called++;
-    } else allele = alleles[first];
-    reading[i] = allele === null ? ABSENT : allele === '' ? NO_CALL : compare(allele, t.anc[i], t.der[i]);
-  }
+  const r: Readings = {
+    t,
+    byPosition,
+    byRsid,
+    reading: new Uint8Array(m),
+    // Each position is looked up at its first marker; later markers there read that marker's allele.
+    alleles: new Array(m),
+    present: 0,
+    called: 0,
+  };
+  const { reading, present, called } = inSlices(m, r, readSlice);
   if (called < Math.max(3, minCalledShare * present)) return null;
 
   // Per node: own evidence minus the evidence of the ancestor markers its own markers supersede.
-  const dW = new Float64Array(n);
-  const aW = new Float64Array(n);
-  const dC = new Int32Array(n);
-  const aC = new Int32Array(n);
-  const ncC = new Int32Array(n);
-  const tally = (node: number, i: number, sign: number) => {
-    const r = reading[i];
-    if (r === DERIVED) {
-      dW[node] += sign * t.weight[i];
-      dC[node] += sign;
-    } else if (r === ANCESTRAL) {
-      aW[node] += sign * t.weight[i];
-      aC[node] += sign;
-    } else if (r === NO_CALL) ncC[node] += sign;
+  const e: Evidence = {
+    t,
+    reading,
+    dW: new Float64Array(n),
+    aW: new Float64Array(n),
+    dC: new Int32Array(n),
+    aC: new Int32Array(n),
+    ncC: new Int32Array(n),
+    ownDerived: new Int32Array(n),
+    score: new Float64Array(n),
+    best: 0,
+    call: 0,
   };
-  const ownDerived = new Int32Array(n);
-  for (let node = 0; node < n; node++) {
-    for (let i = t.markerStart[node]; i < t.markerStart[node + 1]; i++) {
-      tally(node, i, 1);
-      if (reading[i] === DERIVED) ownDerived[node]++;
-      if (t.supersedes[i] >= 0) tally(node, t.supersedes[i], -1);
-    }
-  }
+  inSlices(n, e, evidenceSlice);
   // Parents precede children in the compiled tree, so one forward pass accumulates path scores.
-  const score = new Float64Array(n);
-  let best = 0;
-  for (let node = 1; node < n; node++) {
-    score[node] = score[t.parent[node]] + dW[node] - ANCESTRAL_PENALTY * aW[node];
-    if (ownDerived[node] > 0 && score[node] > score[best] + 1e-9) best = node;
-  }
-  let call = best;
-  for (let node = 1; node < n; node++) {
-    if (node !== best && ownDerived[node] > 0 && Math.abs(score[node] - score[best]) <= 1e-9) call = lca(t, call, node);
-  }
+  inSlices(n, e, scoreSlice);
+  e.call = e.best;
+  inSlices(n, e, tieSlice);
+  const { dW, aW, dC, aC, ncC, ownDerived, call } = e;
 
   const path = pathIndexes(t, call);
   let d = 0;
@@ -173,6 +151,91 @@ export function callHaplogroup(
   };
   if (t.kind === 'Y' && t.snpNames[call]) result.snpName = t.snpNames[call];
   return result;
+}
+
+interface Readings {
+  t: CompiledTree;
+  byPosition: PositionLookup;
+  byRsid: GenotypeLookup | undefined;
+  reading: Uint8Array;
+  alleles: (string | null)[];
+  present: number;
+  called: number;
+}
+
+function readSlice(s: Readings, from: number, to: number): void {
+  const { t, byPosition, byRsid, reading, alleles } = s;
+  for (let i = from; i < to; i++) {
+    const first = t.firstAtPos[i];
+    let allele: string | null;
+    if (first === i) {
+      let g = byPosition(t.kind, t.pos[i]);
+      if (g === null && byRsid && t.rsid[i] > 0) g = byRsid(`rs${t.rsid[i]}`);
+      allele = haploid(g);
+      alleles[i] = allele;
+      if (allele !== null) s.present++;
+      if (allele) s.called++;
+    } else allele = alleles[first];
+    reading[i] = allele === null ? ABSENT : allele === '' ? NO_CALL : compare(allele, t.anc[i], t.der[i]);
+  }
+}
+
+interface Evidence {
+  t: CompiledTree;
+  reading: Uint8Array;
+  /** Per node: weighted and counted derived and ancestral calls, no-calls, own derived calls. */
+  dW: Float64Array;
+  aW: Float64Array;
+  dC: Int32Array;
+  aC: Int32Array;
+  ncC: Int32Array;
+  ownDerived: Int32Array;
+  /** Per node: the path score from the root. */
+  score: Float64Array;
+  best: number;
+  call: number;
+}
+
+function tally(e: Evidence, node: number, i: number, sign: number): void {
+  const r = e.reading[i];
+  if (r === DERIVED) {
+    e.dW[node] += sign * e.t.weight[i];
+    e.dC[node] += sign;
+  } else if (r === ANCESTRAL) {
+    e.aW[node] += sign * e.t.weight[i];
+    e.aC[node] += sign;
+  } else if (r === NO_CALL) e.ncC[node] += sign;
+}
+
+function evidenceSlice(e: Evidence, from: number, to: number): void {
+  const { t, reading, ownDerived } = e;
+  for (let node = from; node < to; node++) {
+    for (let i = t.markerStart[node]; i < t.markerStart[node + 1]; i++) {
+      tally(e, node, i, 1);
+      if (reading[i] === DERIVED) ownDerived[node]++;
+      if (t.supersedes[i] >= 0) tally(e, node, t.supersedes[i], -1);
+    }
+  }
+}
+
+function scoreSlice(e: Evidence, from: number, to: number): void {
+  const { t, score, dW, aW, ownDerived } = e;
+  let best = e.best;
+  for (let node = Math.max(1, from); node < to; node++) {
+    score[node] = score[t.parent[node]] + dW[node] - ANCESTRAL_PENALTY * aW[node];
+    if (ownDerived[node] > 0 && score[node] > score[best] + 1e-9) best = node;
+  }
+  e.best = best;
+}
+
+/** Nodes scoring level with the best: the call is the lowest common ancestor of them all. */
+function tieSlice(e: Evidence, from: number, to: number): void {
+  const { t, score, ownDerived, best } = e;
+  let call = e.call;
+  for (let node = Math.max(1, from); node < to; node++) {
+    if (node !== best && ownDerived[node] > 0 && Math.abs(score[node] - score[best]) <= 1e-9) call = lca(t, call, node);
+  }
+  e.call = call;
 }
 
 function ownDerivedWeight(t: CompiledTree, reading: Uint8Array, node: number): number {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { codeOf } from '../pack.ts';
 import { loadPanel, type Panel } from '../panel.ts';
 import { RsidTable } from '../rsidTable.ts';
+import { inSlices } from '../slices.ts';
 import type { Build, Chrom, DroppedCount, NormalisedCall, RawCall } from '../types.ts';
 
 /** Counts set-aside calls per reason, with a few examples each. */
@@ -65,16 +66,20 @@ export interface BuildVotes {
  * markers in panel order, so the marker after the previous hit is tried before a binary search.
  */
 export function panelIndexes(calls: RawCall[], panel: Panel = loadPanel()): Int32Array {
-  const at = new Int32Array(calls.length);
-  let next = 0;
-  for (let i = 0; i < calls.length; i++) {
+  return inSlices(calls.length, { calls, panel, at: new Int32Array(calls.length), next: 0 }, panelIndexSlice).at;
+}
+
+function panelIndexSlice(s: { calls: RawCall[]; panel: Panel; at: Int32Array; next: number }, from: number, to: number): void {
+  const { calls, panel, at } = s;
+  let next = s.next;
+  for (let i = from; i < to; i++) {
     const c = calls[i];
     const k =
       next < panel.size && panel.pos[next] === c.pos && panel.chrom[next] === c.chrom ? next : panel.indexOfPosition(c.chrom, c.pos);
     at[i] = k;
     if (k >= 0) next = k + 1;
   }
-  return at;
+  s.next = next;
 }
 
 /** Panel markers checked for a GRCh37 vote: plenty for a clear majority, far fewer than a chip's. */
@@ -87,27 +92,40 @@ const PANEL_VOTES = 5000;
  * needs it too.
  */
 export function buildVotes(calls: RawCall[], panel: Panel = loadPanel(), at: Int32Array = panelIndexes(calls, panel)): BuildVotes {
-  let v36 = 0;
-  let v37 = 0;
-  let v38 = 0;
-  const km = knownMarkers();
-  const kp = knownPositions();
   const stride = Math.max(1, Math.floor(calls.length / PANEL_VOTES));
-  for (let i = 0; i < calls.length; i++) {
+  const votes = { calls, panel, at, stride, km: knownMarkers(), kp: knownPositions(), v36: 0, v37: 0, v38: 0 };
+  const { v36, v37, v38 } = inSlices(calls.length, votes, voteSlice);
+  return { 36: v36, 37: v37, 38: v38 };
+}
+
+interface Votes {
+  calls: RawCall[];
+  panel: Panel;
+  at: Int32Array;
+  stride: number;
+  km: ReturnType<typeof knownMarkers>;
+  kp: ReturnType<typeof knownPositions>;
+  v36: number;
+  v37: number;
+  v38: number;
+}
+
+function voteSlice(s: Votes, from: number, to: number): void {
+  const { calls, panel, at, stride, km, kp } = s;
+  for (let i = from; i < to; i++) {
     const c = calls[i];
     // Positions first: an integer test spares hashing 600,000 rsids.
     const m = kp.has(c.pos) ? km.get(c.rsid) : undefined;
     if (m) {
-      if (c.pos === m.pos36) v36++;
-      if (c.pos === m.pos37) v37++;
-      if (c.pos === m.pos38) v38++;
+      if (c.pos === m.pos36) s.v36++;
+      if (c.pos === m.pos37) s.v37++;
+      if (c.pos === m.pos38) s.v38++;
       continue;
     }
     if (i % stride !== 0) continue;
     const k = at[i];
-    if (k >= 0 && panel.rsid[k] === c.rsid) v37++;
+    if (k >= 0 && panel.rsid[k] === c.rsid) s.v37++;
   }
-  return { 36: v36, 37: v37, 38: v38 };
 }
 
 /**
@@ -151,12 +169,45 @@ export function normaliseCalls(
   const byPosition = build === 37 ? (at ?? panelIndexes(calls, panel)) : null;
   // Off-panel calls are kept on build 37 only (elsewhere they cannot be placed). Their rsids go to
   // typed slots sized once, not to a Set<string> (~42 MB per 23andMe file).
-  let offPanel = 0;
-  if (byPosition) for (let i = 0; i < byPosition.length; i++) if (byPosition[i] < 0) offPanel++;
+  const offPanel = byPosition ? inSlices(byPosition.length, { at: byPosition, count: 0 }, countUnplaced).count : 0;
   const seenOther = new RsidTable(calls, offPanel);
-  let kept = 0;
-  const unplaced = REASONS.unplaced(build);
-  for (let i = 0; i < calls.length; i++) {
+  const state: Normalising = {
+    calls,
+    byPosition,
+    panel,
+    seenPanel,
+    seenOther,
+    dropped,
+    adjusted,
+    unplaced: REASONS.unplaced(build),
+    kept: 0,
+  };
+  const { kept } = inSlices(calls.length, state, normaliseSlice);
+  calls.length = kept;
+  return calls as NormalisedCall[];
+}
+
+function countUnplaced(s: { at: Int32Array; count: number }, from: number, to: number): void {
+  for (let i = from; i < to; i++) if (s.at[i] < 0) s.count++;
+}
+
+interface Normalising {
+  calls: RawCall[];
+  byPosition: Int32Array | null;
+  panel: Panel;
+  seenPanel: Uint8Array;
+  seenOther: RsidTable;
+  dropped: Tally;
+  adjusted: Tally;
+  unplaced: string;
+  /** Calls kept so far, compacted to the front of `calls`. */
+  kept: number;
+}
+
+function normaliseSlice(s: Normalising, from: number, to: number): void {
+  const { calls, byPosition, panel, seenPanel, seenOther, dropped, adjusted, unplaced } = s;
+  let kept = s.kept;
+  for (let i = from; i < to; i++) {
     const c = calls[i] as NormalisedCall;
     let k: number;
     if (byPosition) {
@@ -188,8 +239,7 @@ export function normaliseCalls(
     }
     calls[kept++] = c;
   }
-  calls.length = kept;
-  return calls as NormalisedCall[];
+  s.kept = kept;
 }
 
 function orient(c: NormalisedCall, ref: string, alt: string, adjusted: Tally): void {
