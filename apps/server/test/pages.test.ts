@@ -1,4 +1,5 @@
 import { testDatabaseTargets } from '@jiyin/db/testing';
+import { API_PATHS } from '@jiyin/contracts/api';
 import { isGuardedPath, signinPath } from '@jiyin/contracts/guards';
 import { REDIRECT_RULES } from '@jiyin/contracts/redirects';
 import { PAGE_ROUTES } from '@jiyin/contracts/routes';
@@ -76,6 +77,24 @@ describe('every page route of §2.1–§2.4 over HTTP', () => {
     expect(res.body).toContain('<html lang="zh-CN"');
     expect(res.body).toContain('基因检测·全能版');
     expect(res.body).toContain('¥999');
+  });
+
+  it('asks the API who is visiting only when the visitor has a session (one call fewer per anonymous page)', async () => {
+    const userInfoCalls = async () => {
+      const text = (await t.app.inject('/metrics')).body;
+      const lines = text
+        .split('\n')
+        .filter((l) => l.startsWith('http_request_duration_seconds_count') && l.includes(`route="${API_PATHS.userInfo}"`));
+      return lines.reduce((n, l) => n + Number(l.split(' ').pop()), 0);
+    };
+    const before = await userInfoCalls();
+    const anonymous = await t.app.inject({ method: 'GET', url: '/' });
+    expect(anonymous.body).toContain('登录/注册');
+    expect(await userInfoCalls()).toBe(before);
+    const cookie = await signUpUser(t, '13700004321');
+    const signedIn = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(signedIn.body).not.toContain('登录/注册');
+    expect(await userInfoCalls()).toBe(before + 1);
   });
 
   it('hides the site header for the native app and the messaging app, not for a browser', async () => {

@@ -40,8 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   if (legacy) throw redirect(legacy, 301);
 
   const api = apiClient(context.api);
-  const [userRes, productsRes] = await Promise.all([api.userInfo(), api.commodityList()]);
-  const user = isOk(userRes) ? userRes.data : null;
+  const [userRes, productsRes] = await Promise.all([context.signedIn === false ? null : api.userInfo(), api.commodityList()]);
+  const user = userRes && isOk(userRes) ? userRes.data : null;
   if (!user && isGuardedPath(url.pathname)) {
     throw redirect(
       anonymousRedirect({

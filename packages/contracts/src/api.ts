@@ -38,6 +38,11 @@ export interface SiteConfig {
 export interface PageLoadContext {
   [key: string]: unknown;
   api: ApiTransport;
+  /**
+   * False when the server already found no valid session for this document request, so the root
+   * loader need not ask the API who is visiting; absent when not known (client data requests).
+   */
+  signedIn?: boolean;
   device: DeviceInfo;
   signKeys: SignKeys;
   env: { appEnv: Environment; bridgeLoginUrl: string; reunionHosts: readonly string[] };

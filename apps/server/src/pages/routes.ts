@@ -90,6 +90,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
       if (cached) return sendCached(req, reply, cached);
       const context: PageLoadContext = {
         api: inProcessTransport(app, req, deps.internalToken, `${url.pathname}${url.search}`),
+        signedIn: isDataRequest ? undefined : user !== null,
         device,
         signKeys: config.signKeys,
         env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
