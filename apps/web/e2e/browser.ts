@@ -18,7 +18,7 @@ export function baseUrl(): string {
 }
 
 /** What a page recorded for its test: uncaught errors, console errors and its last API writes. */
-export type RecordedPage = Page & { errors: string[]; consoleErrors: string[]; writes: string[] };
+export type RecordedPage = Page & { errors: string[]; consoleErrors: string[]; writes: string[]; waiting: Map<Request, number> };
 
 /** What a page records as shown (messages, alerts, form errors) for that report. */
 const SHOWN = '[role="alert"], .ant-message-notice, .ant-form-item-explain-error, .form-error';
@@ -41,6 +41,7 @@ export async function openPage(browser: Browser, vp: Viewport, userAgent?: strin
   page.errors = [];
   page.consoleErrors = [];
   page.writes = [];
+  page.waiting = new Map();
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') page.consoleErrors.push(m.text());
@@ -52,13 +53,20 @@ export async function openPage(browser: Browser, vp: Viewport, userAgent?: strin
     page.writes.push(line);
     if (page.writes.length > 8) page.writes.shift();
   };
+  // Writes sent and not answered yet, with when they were sent: a wait that fails while one is open
+  // blames the server, not the click.
+  page.on('request', (r) => {
+    if (write(r)) page.waiting.set(r, Date.now());
+  });
   page.on('requestfinished', (r) => {
     if (!write(r)) return;
+    page.waiting.delete(r);
     void r
       .response()
       .then((res) => note(`${r.method()} ${new URL(r.url()).pathname} → ${res?.status()} in ${Math.round(r.timing().responseEnd)} ms`));
   });
   page.on('requestfailed', (r) => {
+    page.waiting.delete(r);
     if (write(r)) note(`${r.method()} ${new URL(r.url()).pathname} failed: ${r.failure()?.errorText}`);
   });
   // Messages and alerts as they appear: a toast is gone three seconds later, long before a failed wait ends.
@@ -98,6 +106,7 @@ export async function describeOpenPages(): Promise<string> {
         `page ${page.url()}`,
         `  messages and alerts shown: ${JSON.stringify(shown)}`,
         `  last writes: ${JSON.stringify(page.writes)}`,
+        `  writes not answered yet: ${JSON.stringify([...page.waiting].map(([r, sent]) => `${r.method()} ${new URL(r.url()).pathname} sent ${Math.round((Date.now() - sent) / 1000)} s ago`))}`,
         `  page errors: ${JSON.stringify(page.errors)}; console errors: ${JSON.stringify(page.consoleErrors)}`,
       ].join('\n'),
     );
