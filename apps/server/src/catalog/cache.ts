@@ -3,6 +3,7 @@ import type { CommodityTag } from '@jiyin/contracts/constants';
 import { ok } from '@jiyin/contracts/envelope';
 import type { Database, Db } from '@jiyin/db';
 import { sql } from 'drizzle-orm';
+import { MemoCache } from '../memo.ts';
 import { listOnlineProducts } from './queries.ts';
 
 /** Channel of "the catalogue changed": every process listening drops its cached lists. */
@@ -31,7 +32,7 @@ export interface CatalogList {
  * requests wait for it.
  */
 export class CatalogCache {
-  private readonly lists = new Map<string, { at: number; list: Promise<CatalogList> }>();
+  private readonly lists = new MemoCache<CatalogList>(MAX_AGE_MS, MAX_ENTRIES);
   private stop: (() => Promise<void>) | null = null;
   private readonly database: Database;
 
@@ -53,21 +54,9 @@ export class CatalogCache {
   }
 
   list(tags: CommodityTag[]): Promise<CatalogList> {
-    const key = [...new Set(tags)].sort().join(',');
-    const now = Date.now();
-    const hit = this.lists.get(key);
-    if (hit && now - hit.at < MAX_AGE_MS) return hit.list;
-    if (!hit && this.lists.size >= MAX_ENTRIES) this.lists.delete(this.lists.keys().next().value as string);
-    const list = listOnlineProducts(this.database.db, tags).then((products) => ({
-      products,
-      json: JSON.stringify(ok({ list: products })),
-    }));
-    const entry = { at: now, list };
-    this.lists.set(key, entry);
-    // A failed query is not kept; a clear() while it ran already dropped it, so stale rows never come back.
-    list.catch(() => {
-      if (this.lists.get(key) === entry) this.lists.delete(key);
+    return this.lists.get([...new Set(tags)].sort().join(','), async () => {
+      const products = await listOnlineProducts(this.database.db, tags);
+      return { products, json: JSON.stringify(ok({ list: products })) };
     });
-    return list;
   }
 }

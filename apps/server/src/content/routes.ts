@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { MemoCache } from '../memo.ts';
 import { withFacts } from './facts.ts';
 import { findSiteContent, listDescriptions } from './queries.ts';
 
@@ -21,12 +22,24 @@ const keysQuery = z.object({
     ),
 });
 
+/**
+ * Site content changes only with a seed (a deploy), yet the home and topic pages read it on every
+ * render: each page's answer is kept serialised for a minute, which also bounds how long a seed run
+ * by another process takes to show. Unknown slugs are kept too (as null), within the bound on keys.
+ */
+const CONTENT_MAX_AGE_MS = 60_000;
+const CONTENT_MAX_ENTRIES = 256;
+
 export async function contentRoutes(app: FastifyInstance, { database }: Deps) {
-  app.get(API_PATHS.content, async (req) => {
+  const pages = new MemoCache<string | null>(CONTENT_MAX_AGE_MS, CONTENT_MAX_ENTRIES);
+  app.get(API_PATHS.content, async (req, reply) => {
     const { slug } = parseInput(slugParams, req.params);
-    const content = await findSiteContent(database.db, slug);
-    if (!content) throw new ApiError('NOT_FOUND', '页面内容不存在');
-    return ok(withFacts(content));
+    const json = await pages.get(slug, async () => {
+      const content = await findSiteContent(database.db, slug);
+      return content && JSON.stringify(ok(withFacts(content)));
+    });
+    if (json === null) throw new ApiError('NOT_FOUND', '页面内容不存在');
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get(API_PATHS.descriptionList, async (req) => {

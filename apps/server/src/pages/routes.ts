@@ -10,10 +10,11 @@ import { fail } from '@jiyin/contracts/envelope';
 import { anonymousRedirect, isGuardedPath } from '@jiyin/contracts/guards';
 import { redirectTarget } from '@jiyin/contracts/redirects';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import type { Deps } from '../deps.ts';
 import { currentUser } from '../users/session.ts';
 import { type CachedPage, PageCache } from './cache.ts';
+import { requestHandlers } from './pruned.ts';
 import { writeShareVariants } from '../uploads/variants.ts';
 import { ensureTrackingCookies } from './tracking.ts';
 
@@ -34,7 +35,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
     throw new Error(`web build missing at ${serverEntry}: run "npm run build" (npm start does it for you)`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handle = createRequestHandler(build, 'production');
+  const handlerFor = requestHandlers(build, 'production');
   const pageCache = new PageCache(config.pageCacheTtlMs);
   const variants = await writeShareVariants(path.join(clientDir, 'static'));
   if (variants.length) app.log.info({ count: variants.length }, 'share image variants written');
@@ -96,7 +97,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
         env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
         site: config.site,
       };
-      const response = await handle(toWebRequest(req, reply, url), context);
+      const response = await handlerFor(req.method, url.pathname)(toWebRequest(req, reply, url), context);
       if (cacheKey && response.status === 200 && !response.headers.has('set-cookie')) {
         const body = Buffer.from(await response.arrayBuffer());
         return sendCached(req, reply, pageCache.put(cacheKey, response.status, [...response.headers], body));
