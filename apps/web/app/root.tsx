@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorView } from './components/ErrorView.tsx';
+import { LinkButtonTheme } from './components/LinkButton.tsx';
 import { NotFoundView } from './components/NotFoundView.tsx';
 import { PageLoadBar } from './components/PageLoadBar.tsx';
 import { SetUserInfo } from './components/SetUserInfo.tsx';
@@ -84,8 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={THEME}>
           <AntApp>
-            <PageLoadBar />
-            {children}
+            <LinkButtonTheme>
+              <PageLoadBar />
+              {children}
+            </LinkButtonTheme>
           </AntApp>
         </ConfigProvider>
         <ScrollRestoration />

@@ -118,7 +118,7 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
     await page.getByTestId('import-kind-yfull').click();
     await page.waitForURL('**/import/yfull');
     await page.getByRole('heading', { name: '导入 Y 染色体全序列数据' }).waitFor();
-    await page.getByRole('button', { name: '联系祖源顾问' }).waitFor();
+    await page.getByRole('link', { name: '联系祖源顾问' }).waitFor();
     await screenshot(page, vp, 'import-yfull');
 
     await gotoReady(page, `${baseUrl()}/import`);
@@ -205,7 +205,7 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
       await job.getByText('我们已给你发送站内通知').waitFor();
       await page.getByTestId('import-history-item').filter({ hasText: '已完成' }).waitFor();
 
-      await job.getByRole('button', { name: '查看报告' }).click();
+      await job.getByRole('link', { name: '查看报告' }).click();
       await page.waitForURL('**/report?barcode=*');
       barcode = new URL(page.url()).searchParams.get('barcode') ?? '';
       expect(barcode).toMatch(/^[A-Z]{2}\d{10}$/);

@@ -134,7 +134,7 @@ describe.each(VIEWPORTS)('kit services and the back office at $name ($width×$he
     await mine.getByTestId('fission-me').waitFor();
     expect(await mine.locator('.fission-pics img').count()).toBe(3);
     await screenshot(mine, vp, 'fission');
-    await mine.getByRole('button', { name: '邀请好友' }).click();
+    await mine.getByRole('link', { name: '邀请好友' }).click();
     await mine.waitForURL('**/webview/fission/invitation-friend');
     const me = await customer.call<{ code: string }>('GET', FISSION_PATHS.me);
     expect(await mine.getByLabel('邀请链接').inputValue()).toBe(`${baseUrl()}/webview/fission/single-index?code=${me.code}`);

@@ -73,7 +73,7 @@ describe.each(VIEWPORTS)('a held genome at $name ($width×$height)', (vp: Viewpo
       await held.scrollIntoViewIfNeeded();
       await screenshot(page, vp, 'relatives-held-import');
 
-      await job.getByRole('button', { name: '查看报告' }).click();
+      await job.getByRole('link', { name: '查看报告' }).click();
       await page.waitForURL('**/report?barcode=*');
       const barcode = new URL(page.url()).searchParams.get('barcode') ?? '';
       await gotoReady(page, `${baseUrl()}/report/gene-relatives/protocol?barcode=${barcode}`);

@@ -71,7 +71,7 @@ describe.each(VIEWPORTS)('gene relatives at $name ($width×$height)', (vp: Viewp
   it('explains gene relatives to a visitor instead of showing any', async () => {
     await gotoReady(page, `${baseUrl()}/report/gene-relatives`);
     await page.getByTestId('relatives-gate').getByText('基因亲人：通过 DNA 找到你的亲人').waitFor();
-    await page.getByRole('button', { name: '登录 / 注册' }).waitFor();
+    await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
     // The header hides the finder in sample mode (§2.6).
     expect(await page.locator('.report-nav').getByText('基因亲人').count()).toBe(0);
     await screenshot(page, vp, 'relatives-visitor');
@@ -92,7 +92,7 @@ describe.each(VIEWPORTS)('gene relatives at $name ($width×$height)', (vp: Viewp
       await page.waitForFunction(() => document.querySelector('[data-testid="import-job"]')?.getAttribute('data-stage') === 'done', null, {
         timeout: IMPORT_TIMEOUT - 60_000,
       });
-      await job.getByRole('button', { name: '查看报告' }).click();
+      await job.getByRole('link', { name: '查看报告' }).click();
       await page.waitForURL('**/report?barcode=*');
       myBarcode = new URL(page.url()).searchParams.get('barcode') ?? '';
       expect(myBarcode).toMatch(/^IM\d{10}$/);

@@ -219,7 +219,7 @@ describe.each(VIEWPORTS)('sample reports for a visitor at $name ($width×$height
     await gotoReady(page, `${baseUrl()}/report/disease/detail/disease-no-such-item`);
     await page.locator('[data-status="itemNotSupported"]').getByText('该检测项目暂不支持').waitFor();
     await gotoReady(page, `${baseUrl()}/report/traits/lock-detail`);
-    await page.getByTestId('lock-detail').getByRole('button', { name: '购买检测' }).waitFor();
+    await page.getByTestId('lock-detail').getByRole('link', { name: '购买检测' }).waitFor();
     await gotoReady(page, `${baseUrl()}/report/fitness/lock-plan/slim`);
     await page.getByTestId('lock-detail').getByText('减脂方案尚未解锁').waitFor();
     await screenshot(page, vp, 'report-lock-plan-slim');

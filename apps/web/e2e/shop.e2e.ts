@@ -56,7 +56,7 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await screenshot(page, vp, 'shop-standard');
 
     await gotoReady(page, `${baseUrl()}/shop/gene/product-select`);
-    await page.locator('[data-product-id="ANCESTRY"]').getByRole('button', { name: '立即购买' }).click();
+    await page.locator('[data-product-id="ANCESTRY"]').getByRole('link', { name: '立即购买' }).click();
     await page.waitForURL('**/buy/ANCESTRY/order');
     await page.getByTestId('buy-order').getByText('王芳').waitFor();
     await page.getByLabel('数量').fill('2');
@@ -75,7 +75,7 @@ describe.each(VIEWPORTS)('shop at $name ($width×$height)', (vp) => {
     await page.getByTestId('order-state').getByText('已支付，待发货').waitFor();
     await screenshot(page, vp, 'shop-paid');
 
-    await page.getByRole('button', { name: '申请发票' }).click();
+    await page.getByRole('link', { name: '申请发票' }).click();
     await page.waitForURL('**/buy/invoice?orderId=*');
     await page.getByText('企业', { exact: true }).click();
     await page.getByLabel('企业名称').fill('上海某某信息科技有限公司');

@@ -1,6 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
-import { AppLink } from './AppLink.tsx';
+import { Result } from 'antd';
+import { LinkButton } from './LinkButton.tsx';
 
 /** The honest body of a page whose capability is not built yet (listed in routes.pending.ts). */
 export function ComingSoon({ title }: { title: string }) {
@@ -11,9 +11,9 @@ export function ComingSoon({ title }: { title: string }) {
         title={title}
         subTitle="该功能正在建设中，即将上线，敬请期待。"
         extra={
-          <AppLink to="/">
-            <Button type="primary">返回首页</Button>
-          </AppLink>
+          <LinkButton to="/" type="primary">
+            返回首页
+          </LinkButton>
         }
       />
     </div>

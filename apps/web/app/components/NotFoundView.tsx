@@ -1,8 +1,7 @@
-import { Button } from 'antd';
 import { useEffect } from 'react';
 import { reportLoadFailure } from '../lib/loadState.ts';
 import { useOptionalRootData } from '../lib/rootData.ts';
-import { AppLink } from './AppLink.tsx';
+import { LinkButton } from './LinkButton.tsx';
 
 export const NOT_FOUND_TITLE = 'This page could not be found';
 
@@ -32,11 +31,9 @@ export function NotFoundView() {
         <li>网址输入有误</li>
       </ul>
       {!isApp && (
-        <AppLink to="/">
-          <Button type="primary" size="large">
-            返回首页
-          </Button>
-        </AppLink>
+        <LinkButton to="/" type="primary" size="large">
+          返回首页
+        </LinkButton>
       )}
     </div>
   );

@@ -1,8 +1,8 @@
 import type { Product } from '@jiyin/contracts/api';
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { formatPrice } from '../lib/brand.ts';
-import { AppLink } from './AppLink.tsx';
+import { LinkButton } from './LinkButton.tsx';
 
 /** Package tiers by minCount (§9: 1, 2 and max) with their promotions. */
 function tierLabel(minCount: number, isLast: boolean): string {
@@ -53,11 +53,9 @@ export function ProductCard({ product, detailed = false }: { product: Product; d
           ))}
         </div>
       )}
-      <AppLink to={`/buy/${product.id}/order`} className="product-card__buy">
-        <Button type="primary" block>
-          立即购买
-        </Button>
-      </AppLink>
+      <LinkButton to={`/buy/${product.id}/order`} type="primary" block>
+        立即购买
+      </LinkButton>
     </article>
   );
 }

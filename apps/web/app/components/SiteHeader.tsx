@@ -11,6 +11,7 @@ import { AppLink } from './AppLink.tsx';
 import { BuyPanel } from './BuyPanel.tsx';
 import { InboxDropdowns } from './InboxDropdowns.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
+import { LinkButton } from './LinkButton.tsx';
 
 export const MAIN_NAV = [
   { to: '/', label: '首页' },
@@ -71,14 +72,12 @@ function AccountArea() {
   if (!user) {
     return (
       <div className="account-area">
-        <AppLink to={signin}>
-          <Button type="text">登录/注册</Button>
-        </AppLink>
-        <AppLink to="/import">
-          <Button type="primary" ghost>
-            导入数据
-          </Button>
-        </AppLink>
+        <LinkButton to={signin} type="text">
+          登录/注册
+        </LinkButton>
+        <LinkButton to="/import" type="primary" ghost>
+          导入数据
+        </LinkButton>
       </div>
     );
   }

@@ -1,11 +1,11 @@
 import { INVALID_SESSION_CODES } from '@jiyin/contracts/codes';
 import type { Envelope } from '@jiyin/contracts/envelope';
 import { anonymousRedirect } from '@jiyin/contracts/guards';
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import type { AppLoadContext } from 'react-router';
-import { AppLink } from '../components/AppLink.tsx';
 import { useRootData } from './rootData.ts';
 import { unwrap } from './loaders.ts';
+import { LinkButton } from '../components/LinkButton.tsx';
 
 /** A web-view page's data, or where an anonymous visitor signs in (§6 for this context). */
 export type Signed<T> = { signin: null; data: T } | { signin: string; data: null };
@@ -43,9 +43,9 @@ export function SignInPrompt({ signin }: { signin: string }) {
       subTitle={device.isApp ? '正在从 App 获取登录状态，请稍候；若长时间没有反应，请在 App 中重新登录。' : '登录后查看你的余额与优惠券。'}
       extra={
         device.isApp ? null : (
-          <AppLink to={signin}>
-            <Button type="primary">去登录</Button>
-          </AppLink>
+          <LinkButton to={signin} type="primary">
+            去登录
+          </LinkButton>
         )
       }
       data-testid="webview-signin"

@@ -1,7 +1,7 @@
-import { Button, Space } from 'antd';
-import { AppLink } from '../components/AppLink.tsx';
+import { Space } from 'antd';
 import { pageTitle } from '../lib/brand.ts';
 import '../components/trees/trees.css';
+import { LinkButton } from '../components/LinkButton.tsx';
 
 const DESCRIPTION = '把祖辈的迁徙、名字里的字辈和老照片记进家谱树，再用基因检测看看 DNA 讲的是不是同一个故事。';
 
@@ -20,12 +20,10 @@ export default function GeneStory() {
         <h1>基因故事</h1>
         <p>{DESCRIPTION}</p>
         <Space wrap>
-          <AppLink to="/ancestry/family-tree">
-            <Button type="primary">开始记录家谱</Button>
-          </AppLink>
-          <AppLink to="/ancestry/reunion/platform">
-            <Button>寻亲平台</Button>
-          </AppLink>
+          <LinkButton to="/ancestry/family-tree" type="primary">
+            开始记录家谱
+          </LinkButton>
+          <LinkButton to="/ancestry/reunion/platform">寻亲平台</LinkButton>
         </Space>
       </section>
       <div className="service-grid">

@@ -1,5 +1,3 @@
-import { Button } from 'antd';
-import { AppLink } from '../components/AppLink.tsx';
 import { ContentSections } from '../components/ContentSections.tsx';
 import { ProductCard } from '../components/ProductCard.tsx';
 import { gridColumns } from '../lib/grid.ts';
@@ -8,6 +6,7 @@ import { pageTitle } from '../lib/brand.ts';
 import { useRootData } from '../lib/rootData.ts';
 import { unwrap } from '../lib/loaders.ts';
 import type { Route } from './+types/home';
+import { LinkButton } from '../components/LinkButton.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { content: unwrap(await apiClient(context.api).content('home')) };
@@ -31,16 +30,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1>{content.title}</h1>
           <p>{content.summary}</p>
           <div className="hero__actions">
-            <AppLink to="/shop/gene/product-select">
-              <Button type="primary" size="large">
-                选购检测
-              </Button>
-            </AppLink>
-            <AppLink to="/report">
-              <Button size="large" ghost>
-                查看样例报告
-              </Button>
-            </AppLink>
+            <LinkButton to="/shop/gene/product-select" type="primary" size="large">
+              选购检测
+            </LinkButton>
+            <LinkButton to="/report" size="large" ghost>
+              查看样例报告
+            </LinkButton>
           </div>
         </div>
       </section>

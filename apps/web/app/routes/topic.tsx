@@ -1,13 +1,13 @@
 import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import { Button, QRCode } from 'antd';
 import { data } from 'react-router';
-import { AppLink } from '../components/AppLink.tsx';
 import { ContentSections } from '../components/ContentSections.tsx';
 import { apiClient } from '../lib/api/index.ts';
 import { pageTitle } from '../lib/brand.ts';
 import { unwrap } from '../lib/loaders.ts';
 import { useRootData } from '../lib/rootData.ts';
 import type { Route } from './+types/topic';
+import { LinkButton } from '../components/LinkButton.tsx';
 
 /** Which editorial content each topic and info page shows (web-view topics reuse the site's). */
 export const CONTENT_SLUGS: Record<string, string> = {
@@ -99,14 +99,12 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
         <p>{loaderData.summary}</p>
         {sample && (
           <div className="topic__actions">
-            <AppLink to="/shop/gene/product-select">
-              <Button type="primary" size="large">
-                选购检测
-              </Button>
-            </AppLink>
-            <AppLink to={sample}>
-              <Button size="large">查看样例报告</Button>
-            </AppLink>
+            <LinkButton to="/shop/gene/product-select" type="primary" size="large">
+              选购检测
+            </LinkButton>
+            <LinkButton to={sample} size="large">
+              查看样例报告
+            </LinkButton>
           </div>
         )}
       </header>

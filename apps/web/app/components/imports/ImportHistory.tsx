@@ -3,8 +3,8 @@ import { Button, Empty, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
-import { AppLink } from '../AppLink.tsx';
 import { vendorName } from './vendors.ts';
+import { LinkButton } from '../LinkButton.tsx';
 
 const STAGE_COLORS: Record<ImportStageName, string> = {
   queued: 'default',
@@ -59,9 +59,9 @@ export function ImportHistory({ personId, onFollow }: { personId: string; onFoll
             </div>
             <div className="import-history__action">
               {j.stage === 'done' && j.barcode && (
-                <AppLink to={`/report?barcode=${encodeURIComponent(j.barcode)}`}>
-                  <Button size="small">查看报告</Button>
-                </AppLink>
+                <LinkButton to={`/report?barcode=${encodeURIComponent(j.barcode)}`} size="small">
+                  查看报告
+                </LinkButton>
               )}
               {j.stage !== 'done' && j.stage !== 'failed' && (
                 <Button size="small" onClick={() => onFollow(j.id)}>

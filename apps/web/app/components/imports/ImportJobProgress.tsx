@@ -3,9 +3,9 @@ import { BellOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Progress, Result, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useBrowserApi } from '../../lib/browserApi.ts';
-import { AppLink } from '../AppLink.tsx';
 import { vendorName } from './vendors.ts';
 import { RelativesHeldNotice } from '../relatives/RelativesHold.tsx';
+import { LinkButton } from '../LinkButton.tsx';
 
 /** The stages a job walks through, in order (failed is where any of them can end). */
 const STAGES: ImportStageName[] = ['queued', 'parsing', 'computing', 'matching', 'done'];
@@ -124,11 +124,9 @@ export function ImportJobProgress({
           }
           extra={
             job?.barcode ? (
-              <AppLink to={`/report?barcode=${encodeURIComponent(job.barcode)}`}>
-                <Button type="primary" size="large">
-                  查看报告
-                </Button>
-              </AppLink>
+              <LinkButton to={`/report?barcode=${encodeURIComponent(job.barcode)}`} type="primary" size="large">
+                查看报告
+              </LinkButton>
             ) : null
           }
         />

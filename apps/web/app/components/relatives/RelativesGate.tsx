@@ -1,8 +1,8 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { signinPath } from '@jiyin/contracts/guards';
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useLocation } from 'react-router';
-import { AppLink } from '../AppLink.tsx';
+import { LinkButton } from '../LinkButton.tsx';
 
 /**
  * What visitors, sample-mode readers and share-link viewers see instead of gene relatives (§2.6: the
@@ -40,18 +40,18 @@ export function RelativesGate({
       data-testid="relatives-gate"
       extra={[
         loggedIn ? (
-          <AppLink key="import" to="/import">
-            <Button type="primary">导入基因数据</Button>
-          </AppLink>
+          <LinkButton key="import" to="/import" type="primary">
+            导入基因数据
+          </LinkButton>
         ) : (
-          <AppLink key="signin" to={signinPath(`${pathname}${search}`)}>
-            <Button type="primary">登录 / 注册</Button>
-          </AppLink>
+          <LinkButton key="signin" to={signinPath(`${pathname}${search}`)} type="primary">
+            登录 / 注册
+          </LinkButton>
         ),
         protocolLink && (
-          <AppLink key="protocol" to="/report/gene-relatives/protocol">
-            <Button>查看服务协议</Button>
-          </AppLink>
+          <LinkButton key="protocol" to="/report/gene-relatives/protocol">
+            查看服务协议
+          </LinkButton>
         ),
       ]}
     />

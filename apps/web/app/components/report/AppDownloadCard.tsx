@@ -1,7 +1,6 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useRootData } from '../../lib/rootData.ts';
-import { AppLink } from '../AppLink.tsx';
+import { LinkButton } from '../LinkButton.tsx';
 
 /** §2.6: the app, named from configuration, for report updates on the phone; the web report is complete. */
 export function AppDownloadCard() {
@@ -12,11 +11,9 @@ export function AppDownloadCard() {
       <div>
         <h3>在手机上看报告</h3>
         <p className="muted">下载{app.name}，随时查看同一份报告，并在报告更新、检测进度变化时收到通知。</p>
-        <AppLink to="/app">
-          <Button type="primary" size="small">
-            下载 App
-          </Button>
-        </AppLink>
+        <LinkButton to="/app" type="primary" size="small">
+          下载 App
+        </LinkButton>
       </div>
     </section>
   );

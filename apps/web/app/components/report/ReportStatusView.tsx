@@ -4,7 +4,7 @@ import { Button, Result } from 'antd';
 import type { ResultProps } from 'antd';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { REPORT_LAYOUT_ID, type ReportLayoutData, withShareToken } from '../../lib/reportData.ts';
-import { AppLink } from '../AppLink.tsx';
+import { LinkButton } from '../LinkButton.tsx';
 
 export type StatusAction = { label: string; to: string; primary?: boolean } | { label: string; reload: true; primary?: boolean };
 
@@ -114,9 +114,9 @@ export function ReportStatusView({
               {a.label}
             </Button>
           ) : (
-            <AppLink key={a.label} to={withShareToken(a.to, shareToken)}>
-              <Button type={a.primary ? 'primary' : 'default'}>{a.label}</Button>
-            </AppLink>
+            <LinkButton key={a.label} to={withShareToken(a.to, shareToken)} type={a.primary ? 'primary' : 'default'}>
+              {a.label}
+            </LinkButton>
           ),
         )}
       />

@@ -1,6 +1,5 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { AppLink } from '../AppLink.tsx';
+import { LinkButton } from '../LinkButton.tsx';
 
 /** §4 sample mode: marks the sample report and leads to buying a kit or importing data. */
 export function SampleBanner({ loggedIn }: { loggedIn: boolean }) {
@@ -15,14 +14,12 @@ export function SampleBanner({ loggedIn }: { loggedIn: boolean }) {
           购买检测或导入其他平台的原始数据，生成你自己的报告。
         </span>
         <span className="sample-banner__actions">
-          <AppLink to="/shop/gene/product-select">
-            <Button type="primary" size="small">
-              购买检测
-            </Button>
-          </AppLink>
-          <AppLink to="/import">
-            <Button size="small">导入数据</Button>
-          </AppLink>
+          <LinkButton to="/shop/gene/product-select" type="primary" size="small">
+            购买检测
+          </LinkButton>
+          <LinkButton to="/import" size="small">
+            导入数据
+          </LinkButton>
         </span>
       </div>
     </div>

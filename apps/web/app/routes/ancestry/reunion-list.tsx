@@ -11,6 +11,7 @@ import { useBrowserApi } from '../../lib/browserApi.ts';
 import { unwrap } from '../../lib/loaders.ts';
 import '../../components/trees/trees.css';
 import type { Route } from './+types/reunion-list';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('我的寻亲登记') }];
 
@@ -68,9 +69,9 @@ export default function ReunionList({ loaderData }: Route.ComponentProps) {
     <div className="reunion-page">
       <Space className="family-tree-head">
         <h1>我的寻亲登记</h1>
-        <AppLink to="/ancestry/reunion/edit">
-          <Button type="primary">新的登记</Button>
-        </AppLink>
+        <LinkButton to="/ancestry/reunion/edit" type="primary">
+          新的登记
+        </LinkButton>
       </Space>
       {list.length === 0 && <Empty description="还没有寻亲登记" />}
       {list.map((e) => (
@@ -92,9 +93,7 @@ export default function ReunionList({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           <Space wrap>
-            <AppLink to={`/ancestry/reunion/edit/${e.id}`}>
-              <Button>编辑</Button>
-            </AppLink>
+            <LinkButton to={`/ancestry/reunion/edit/${e.id}`}>编辑</LinkButton>
             <Popconfirm
               title="删除这条寻亲登记？"
               okText="删除"

@@ -1,7 +1,7 @@
-import { Button, Space } from 'antd';
-import { AppLink } from '../../components/AppLink.tsx';
+import { Space } from 'antd';
 import { pageTitle } from '../../lib/brand.ts';
 import '../../components/trees/trees.css';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 const DESCRIPTION = '登记您记得的姓名、地点、时间和故事，结合基因亲人、同姓同地的寻亲登记寻找线索。';
 
@@ -20,12 +20,10 @@ export default function ReunionPlatform() {
         <h1>寻亲平台</h1>
         <p>{DESCRIPTION}</p>
         <Space wrap>
-          <AppLink to="/ancestry/reunion">
-            <Button type="primary">登记寻亲</Button>
-          </AppLink>
-          <AppLink to="/ancestry/reunion/list">
-            <Button>我的寻亲登记</Button>
-          </AppLink>
+          <LinkButton to="/ancestry/reunion" type="primary">
+            登记寻亲
+          </LinkButton>
+          <LinkButton to="/ancestry/reunion/list">我的寻亲登记</LinkButton>
         </Space>
       </section>
       <div className="service-grid">

@@ -1,10 +1,10 @@
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import { useNavigate } from 'react-router';
-import { AppLink } from '../../components/AppLink.tsx';
 import { ReunionForm } from '../../components/reunion/ReunionForm.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { useRootData } from '../../lib/rootData.ts';
 import '../../components/trees/trees.css';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [
   { title: pageTitle('寻亲登记') },
@@ -27,9 +27,9 @@ export default function Reunion() {
           showIcon
           message="登录后即可登记寻亲信息"
           action={
-            <AppLink to={`/auth/signin?from=${encodeURIComponent('/ancestry/reunion')}`}>
-              <Button type="primary">登录</Button>
-            </AppLink>
+            <LinkButton to={`/auth/signin?from=${encodeURIComponent('/ancestry/reunion')}`} type="primary">
+              登录
+            </LinkButton>
           }
         />
       )}

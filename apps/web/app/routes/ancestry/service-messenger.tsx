@@ -1,11 +1,11 @@
 import { isOk } from '@jiyin/contracts/envelope';
 import type { ChatThreadView } from '@jiyin/contracts/social';
-import { Alert, Button, Result } from 'antd';
-import { AppLink } from '../../components/AppLink.tsx';
+import { Alert, Result } from 'antd';
 import { apiClient } from '../../lib/api/index.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import '../../components/trees/trees.css';
 import type { Route } from './+types/service-messenger';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('联系家族成员') }];
 
@@ -49,9 +49,9 @@ export default function Messenger({ loaderData }: Route.ComponentProps) {
           showIcon
           message="登录后才能联系家族成员"
           action={
-            <AppLink to={`/auth/signin?from=${encodeURIComponent(from)}`}>
-              <Button type="primary">登录</Button>
-            </AppLink>
+            <LinkButton to={`/auth/signin?from=${encodeURIComponent(from)}`} type="primary">
+              登录
+            </LinkButton>
           }
         />
       ) : thread ? (
@@ -60,9 +60,9 @@ export default function Messenger({ loaderData }: Route.ComponentProps) {
           title={`与 ${thread.toUser.name} 的私信`}
           subTitle="你们互为基因亲人，可以通过私信联系。"
           extra={
-            <AppLink to="/user/messages">
-              <Button type="primary">打开私信</Button>
-            </AppLink>
+            <LinkButton to="/user/messages" type="primary">
+              打开私信
+            </LinkButton>
           }
         />
       ) : (
@@ -71,12 +71,12 @@ export default function Messenger({ loaderData }: Route.ComponentProps) {
           title="暂未开放"
           subTitle="只能与同意参与基因亲人的亲人互发私信。请从基因亲人详情页发起私信，或通过寻亲平台登记线索。"
           extra={[
-            <AppLink key="rel" to="/report/gene-relatives">
-              <Button type="primary">查看基因亲人</Button>
-            </AppLink>,
-            <AppLink key="reunion" to="/ancestry/reunion/platform">
-              <Button>寻亲平台</Button>
-            </AppLink>,
+            <LinkButton key="rel" to="/report/gene-relatives" type="primary">
+              查看基因亲人
+            </LinkButton>,
+            <LinkButton key="reunion" to="/ancestry/reunion/platform">
+              寻亲平台
+            </LinkButton>,
           ]}
         />
       )}

@@ -1,8 +1,8 @@
-import { Button, Space } from 'antd';
-import { AppLink } from '../../components/AppLink.tsx';
+import { Space } from 'antd';
 import { pageTitle } from '../../lib/brand.ts';
 import { useRootData } from '../../lib/rootData.ts';
 import '../../components/trees/trees.css';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [
   { title: pageTitle('祖源咨询') },
@@ -29,30 +29,22 @@ export default function Service() {
         <section>
           <h2>整理家谱</h2>
           <p>在家谱树中记录祖先的名、字、号和农历或年号日期，导入导出 GEDCOM 文件，与亲友共同编辑。</p>
-          <AppLink to="/ancestry/family-tree">
-            <Button>打开家谱树</Button>
-          </AppLink>
+          <LinkButton to="/ancestry/family-tree">打开家谱树</LinkButton>
         </section>
         <section>
           <h2>解读祖源报告</h2>
           <p>父系、母系单倍群和基因亲人如何与家谱对照：在家谱中关联检测人，即可看到共享 DNA 与家谱关系是否相符。</p>
-          <AppLink to="/report/ancestry">
-            <Button>查看祖源报告</Button>
-          </AppLink>
+          <LinkButton to="/report/ancestry">查看祖源报告</LinkButton>
         </section>
         <section>
           <h2>寻亲</h2>
           <p>登记寻亲信息，查看基因亲人和同姓同地的线索。</p>
-          <AppLink to="/ancestry/reunion/platform">
-            <Button>进入寻亲平台</Button>
-          </AppLink>
+          <LinkButton to="/ancestry/reunion/platform">进入寻亲平台</LinkButton>
         </section>
         <section>
           <h2>联系家族成员</h2>
           <p>与同意参与基因亲人的亲人互发私信。</p>
-          <AppLink to="/user/messages">
-            <Button>我的私信</Button>
-          </AppLink>
+          <LinkButton to="/user/messages">我的私信</LinkButton>
         </section>
       </div>
     </div>

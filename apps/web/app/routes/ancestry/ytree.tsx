@@ -2,7 +2,6 @@ import { CustomerServiceOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { isOk } from '@jiyin/contracts/envelope';
 import { Alert, App, AutoComplete, Button, Descriptions, Input, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { AppLink } from '../../components/AppLink.tsx';
 import { YTreeCanvas } from '../../components/ancestry/YTreeCanvas.tsx';
 import { YTreeComments } from '../../components/ancestry/YTreeComments.tsx';
 import { buildModel, expandedFor, pathOf, searchNodes, type YTreeModel } from '../../components/ancestry/ytreeModel.ts';
@@ -13,6 +12,7 @@ import { useBrowserApi } from '../../lib/browserApi.ts';
 import { reportContext } from '../../lib/reportContext.ts';
 import '../../components/ancestry/ancestry.css';
 import type { Route } from './+types/ytree';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('Y 染色体谱系树') }];
 
@@ -75,9 +75,9 @@ function NodePanel({ model, i, mine }: { model: YTreeModel; i: number; mine: num
         <Button icon={<ShareAltOutlined />} onClick={share} data-testid="ytree-share">
           分享这个分支
         </Button>
-        <AppLink to="/ancestry/service">
-          <Button icon={<CustomerServiceOutlined />}>咨询祖源顾问</Button>
-        </AppLink>
+        <LinkButton to="/ancestry/service" icon={<CustomerServiceOutlined />}>
+          咨询祖源顾问
+        </LinkButton>
       </div>
     </section>
   );

@@ -1,10 +1,9 @@
 import { signinPath } from '@jiyin/contracts/guards';
-import { Button } from 'antd';
-import { AppLink } from '../../components/AppLink.tsx';
 import { AuthCard } from '../../components/auth/AuthCard.tsx';
 import { ChangePasswordForm } from '../../components/auth/ChangePasswordForm.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { useRootData } from '../../lib/rootData.ts';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('修改密码') }];
 
@@ -16,11 +15,9 @@ export default function ModifyPassword() {
       {user ? (
         <ChangePasswordForm hasPassword={Boolean(user.hasPassword)} />
       ) : (
-        <AppLink to={signinPath('/auth/modify')}>
-          <Button type="primary" block size="large">
-            请先登录
-          </Button>
-        </AppLink>
+        <LinkButton to={signinPath('/auth/modify')} type="primary" block size="large">
+          请先登录
+        </LinkButton>
       )}
     </AuthCard>
   );

@@ -1,9 +1,9 @@
 import { SERVICE_HOURS } from '@jiyin/contracts/constants';
 import { CustomerServiceOutlined, LeftOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { AppLink } from '../../components/AppLink.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import '../../components/imports/import.css';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('导入 Y 全序列数据') }];
 
@@ -88,9 +88,9 @@ export default function ImportYFull() {
             <strong>祖源顾问</strong>
             <p className="muted">服务时间：{SERVICE_HOURS}</p>
           </div>
-          <AppLink to="/ancestry/service">
-            <Button type="primary">联系祖源顾问</Button>
-          </AppLink>
+          <LinkButton to="/ancestry/service" type="primary">
+            联系祖源顾问
+          </LinkButton>
         </div>
       </section>
 
@@ -101,12 +101,8 @@ export default function ImportYFull() {
           全序列数据，也可以直接购买检测。
         </p>
         <div className="import-actions">
-          <AppLink to="/import/chip">
-            <Button>导入芯片数据</Button>
-          </AppLink>
-          <AppLink to="/shop/yfull">
-            <Button>了解 Y 染色体全序列检测</Button>
-          </AppLink>
+          <LinkButton to="/import/chip">导入芯片数据</LinkButton>
+          <LinkButton to="/shop/yfull">了解 Y 染色体全序列检测</LinkButton>
         </div>
       </section>
     </div>

@@ -10,7 +10,6 @@ import {
 import { Alert, Button, Descriptions, Steps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { AppLink } from '../../components/AppLink.tsx';
 import { Crumbs } from '../../components/report/CategoryView.tsx';
 import { ReportStatusView } from '../../components/report/ReportStatusView.tsx';
 import { apiClient } from '../../lib/api/index.ts';
@@ -21,6 +20,7 @@ import { formatBeijingTime } from '../../lib/dates.ts';
 import { answerStatus, reportContext } from '../../lib/reportContext.ts';
 import { useReportLayoutData } from '../../lib/reportData.ts';
 import type { Route } from './+types/electronic-report';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('电子报告') }];
 
@@ -103,9 +103,9 @@ function OwnReport({ barcode, initial }: { barcode: string; initial: ElectronicR
         message="报告尚未生成"
         description="这位检测人的报告生成后，才能生成电子报告。在其他平台做过检测的，可以导入原始数据。"
         action={
-          <AppLink to="/import">
-            <Button size="small">去导入</Button>
-          </AppLink>
+          <LinkButton to="/import" size="small">
+            去导入
+          </LinkButton>
         }
       />
     );
@@ -234,15 +234,13 @@ export default function ElectronicReportPage({ loaderData }: Route.ComponentProp
             description="当前展示的是基于合成基因组的示例报告。绑定检测盒或导入基因数据、报告生成后，可以在这里为自己的报告生成 PDF。"
             action={
               ctx.loggedIn ? (
-                <AppLink to="/import">
-                  <Button size="small">去导入</Button>
-                </AppLink>
+                <LinkButton to="/import" size="small">
+                  去导入
+                </LinkButton>
               ) : (
-                <AppLink to={signinPath(`${pathname}${search}`)}>
-                  <Button size="small" type="primary">
-                    登录
-                  </Button>
-                </AppLink>
+                <LinkButton to={signinPath(`${pathname}${search}`)} size="small" type="primary">
+                  登录
+                </LinkButton>
               )
             }
           />

@@ -3,7 +3,6 @@ import { isOk } from '@jiyin/contracts/envelope';
 import { PRODUCT_STATUS } from '@jiyin/contracts/reportApi';
 import { Button, Result } from 'antd';
 import { data } from 'react-router';
-import { AppLink } from '../../components/AppLink.tsx';
 import { Crumbs } from '../../components/report/CategoryView.tsx';
 import { ItemList } from '../../components/report/ItemList.tsx';
 import { ReportLink } from '../../components/report/ReportLink.tsx';
@@ -13,6 +12,7 @@ import { answerStatus, reportApi, reportContext } from '../../lib/reportContext.
 import { useReportLayoutData } from '../../lib/reportData.ts';
 import { categoryOfPath, itemPath } from '../../lib/reportLevels.ts';
 import type { Route } from './+types/lock-detail';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData?.title) }];
 
@@ -66,17 +66,17 @@ export default function LockDetailPage({ loaderData }: Route.ComponentProps) {
               [
                 // A visitor of the sample has nothing to upgrade yet: buying a kit unlocks it.
                 ctx.mode === 'sample' ? (
-                  <AppLink key="buy" to="/shop/gene/product-select">
-                    <Button type="primary">购买检测</Button>
-                  </AppLink>
+                  <LinkButton key="buy" to="/shop/gene/product-select" type="primary">
+                    购买检测
+                  </LinkButton>
                 ) : (
-                  <AppLink key="upgrade" to="/buy/upgrade">
-                    <Button type="primary">升级解锁</Button>
-                  </AppLink>
+                  <LinkButton key="upgrade" to="/buy/upgrade" type="primary">
+                    升级解锁
+                  </LinkButton>
                 ),
-                <AppLink key="app" to="/app">
-                  <Button>在 App 中查看</Button>
-                </AppLink>,
+                <LinkButton key="app" to="/app">
+                  在 App 中查看
+                </LinkButton>,
               ]
             )
           }

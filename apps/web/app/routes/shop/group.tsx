@@ -1,10 +1,10 @@
 import { quote } from '@jiyin/contracts/shop';
-import { Button, Table } from 'antd';
-import { AppLink } from '../../components/AppLink.tsx';
+import { Table } from 'antd';
 import { apiClient } from '../../lib/api/index.ts';
 import { formatPrice, pageTitle } from '../../lib/brand.ts';
 import { unwrap } from '../../lib/loaders.ts';
 import type { Route } from './+types/group';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Products whose package tiers cut the price for more kits.
@@ -39,11 +39,9 @@ export default function Group({ loaderData: products }: Route.ComponentProps) {
             title: '',
             key: 'buy',
             render: (_: unknown, p: (typeof products)[number]) => (
-              <AppLink to={`/buy/${p.id}/order?count=3`}>
-                <Button type="primary" size="small">
-                  买 3 件
-                </Button>
-              </AppLink>
+              <LinkButton to={`/buy/${p.id}/order?count=3`} type="primary" size="small">
+                买 3 件
+              </LinkButton>
             ),
           },
         ]}

@@ -1,5 +1,5 @@
 import { isOk } from '@jiyin/contracts/envelope';
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useEffect } from 'react';
 import { AppLink } from '../../components/AppLink.tsx';
 import { apiClient } from '../../lib/api/index.ts';
@@ -7,6 +7,7 @@ import { pageTitle } from '../../lib/brand.ts';
 import { useBrowserApi } from '../../lib/browserApi.ts';
 import { formatBeijingTime } from '../../lib/dates.ts';
 import type { Route } from './+types/notification-center';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('通知中心') }];
 
@@ -25,17 +26,7 @@ export default function NotificationCenter({ loaderData }: Route.ComponentProps)
     if (notice && !notice.readDate) void api.readNotification(notice.id);
   }, [api, notice]);
   if (!notice) {
-    return (
-      <Result
-        status="404"
-        title={msg}
-        extra={
-          <AppLink to="/user/notices">
-            <Button>查看全部通知</Button>
-          </AppLink>
-        }
-      />
-    );
+    return <Result status="404" title={msg} extra={<LinkButton to="/user/notices">查看全部通知</LinkButton>} />;
   }
   return (
     <div className="user-panel" data-testid="notification-center">
@@ -43,9 +34,9 @@ export default function NotificationCenter({ loaderData }: Route.ComponentProps)
       <p className="muted">{formatBeijingTime(notice.date)}</p>
       <p>{notice.content}</p>
       {notice.webviewInfo && (
-        <AppLink to={notice.webviewInfo.url}>
-          <Button type="primary">查看详情</Button>
-        </AppLink>
+        <LinkButton to={notice.webviewInfo.url} type="primary">
+          查看详情
+        </LinkButton>
       )}
       <p className="section-gap">
         <AppLink to="/user/notices">查看全部通知</AppLink>

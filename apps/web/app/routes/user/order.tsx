@@ -15,7 +15,6 @@ import {
 import { App, Button, Descriptions, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { AppLink } from '../../components/AppLink.tsx';
 import { DevCashier } from '../../components/shop/DevCashier.tsx';
 import { OrderStateTag } from '../../components/shop/OrderStateTag.tsx';
 import { PriceLines } from '../../components/shop/PriceLines.tsx';
@@ -26,6 +25,7 @@ import { formatBeijingTime } from '../../lib/dates.ts';
 import { unwrap } from '../../lib/loaders.ts';
 import { useRootData } from '../../lib/rootData.ts';
 import type { Route } from './+types/order';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = apiClient(context.api);
@@ -62,9 +62,9 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
       <div className="user-panel" data-testid="order-signin">
         <h2>订单详情</h2>
         <p>请登录下单时使用的账号后查看订单。</p>
-        <AppLink to={signinPath(pathname)}>
-          <Button type="primary">登录</Button>
-        </AppLink>
+        <LinkButton to={signinPath(pathname)} type="primary">
+          登录
+        </LinkButton>
       </div>
     );
   }
@@ -169,9 +169,7 @@ function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[
           </Popconfirm>
         )}
         {!order.invoice && ['paid', 'shipped', 'bound', 'done'].includes(order.state) && (
-          <AppLink to={`/buy/invoice?orderId=${order.id}`}>
-            <Button>申请发票</Button>
-          </AppLink>
+          <LinkButton to={`/buy/invoice?orderId=${order.id}`}>申请发票</LinkButton>
         )}
         {canHide(order.state) && (
           <Popconfirm
@@ -183,9 +181,9 @@ function OrderDetail({ order, payTypes }: { order: OrderView; payTypes: PayType[
             <Button>删除订单</Button>
           </Popconfirm>
         )}
-        <AppLink to="/user/orders">
-          <Button type="link">返回订单列表</Button>
-        </AppLink>
+        <LinkButton to="/user/orders" type="link">
+          返回订单列表
+        </LinkButton>
       </div>
       <DevCashier payment={payment} busy={busy} onResult={finishPay} />
     </div>

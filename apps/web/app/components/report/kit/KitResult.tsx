@@ -1,9 +1,9 @@
 import { LAB_FLAG_LABELS, LAB_TEST_LABELS, type LabFlag, type LabResultView, type LabTestType } from '@jiyin/contracts/kitServices';
 import { signinPath } from '@jiyin/contracts/guards';
-import { Button, Descriptions, Empty, Table, Tag } from 'antd';
+import { Descriptions, Empty, Table, Tag } from 'antd';
 import { useLocation } from 'react-router';
 import { SHOP_TAG, TEST_NOTES } from '../../../lib/kitTests/info.ts';
-import { AppLink } from '../../AppLink.tsx';
+import { LinkButton } from '../../LinkButton.tsx';
 
 const FLAG_COLOURS: Record<LabFlag, string> = { negative: 'green', normal: 'green', positive: 'red', low: 'orange', high: 'orange' };
 
@@ -24,14 +24,14 @@ export function KitEmpty({ type, loggedIn }: { type: LabTestType; loggedIn: bool
       >
         {loggedIn ? (
           SOLD.includes(type) && (
-            <AppLink to={`/shop/ngs?commodityTag=${SHOP_TAG[type]}`}>
-              <Button type="primary">购买检测</Button>
-            </AppLink>
+            <LinkButton to={`/shop/ngs?commodityTag=${SHOP_TAG[type]}`} type="primary">
+              购买检测
+            </LinkButton>
           )
         ) : (
-          <AppLink to={signinPath(`${pathname}${search}`)}>
-            <Button type="primary">登录</Button>
-          </AppLink>
+          <LinkButton to={signinPath(`${pathname}${search}`)} type="primary">
+            登录
+          </LinkButton>
         )}
       </Empty>
     </section>

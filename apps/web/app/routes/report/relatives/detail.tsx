@@ -4,7 +4,6 @@ import { isOk } from '@jiyin/contracts/envelope';
 import { INSUFFICIENT_OVERLAP_TEXT, type RelativeDetailView } from '@jiyin/contracts/relativesApi';
 import { Alert, App, Button, Descriptions, Result, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { AppLink } from '../../../components/AppLink.tsx';
 import { ScrollHint } from '../../../components/ScrollHint.tsx';
 import { Crumbs } from '../../../components/report/CategoryView.tsx';
 import { ReportStatusView } from '../../../components/report/ReportStatusView.tsx';
@@ -21,6 +20,7 @@ import { answerStatus } from '../../../lib/reportContext.ts';
 import { useReportLayoutData } from '../../../lib/reportData.ts';
 import '../../../relatives.css';
 import type { Route } from './+types/detail';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData?.kind === 'detail' ? `基因亲人 ${loaderData.detail.relative.name}` : '基因亲人详情') },
@@ -173,9 +173,9 @@ function Detail({ d, barcode }: { d: RelativeDetailView; barcode: string }) {
           ]}
         />
       </section>
-      <AppLink to={relativesHref('/report/gene-relatives', barcode)}>
-        <Button icon={<ArrowLeftOutlined />}>返回基因亲人列表</Button>
-      </AppLink>
+      <LinkButton to={relativesHref('/report/gene-relatives', barcode)} icon={<ArrowLeftOutlined />}>
+        返回基因亲人列表
+      </LinkButton>
     </>
   );
 }
@@ -208,9 +208,9 @@ export default function GeneRelativeDetailPage({ loaderData }: Route.ComponentPr
           }
           data-testid="relative-gone"
           extra={
-            <AppLink to={back}>
-              <Button type="primary">返回基因亲人列表</Button>
-            </AppLink>
+            <LinkButton to={back} type="primary">
+              返回基因亲人列表
+            </LinkButton>
           }
         />
       )}

@@ -26,6 +26,7 @@ import { answerStatus } from '../../../lib/reportContext.ts';
 import { useReportLayoutData } from '../../../lib/reportData.ts';
 import '../../../relatives.css';
 import type { Route } from './+types/list';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('基因亲人') }];
 
@@ -116,11 +117,9 @@ function NotJoined({ view, barcode }: { view: RelativesListView; barcode: string
         <li>随时可以退出，退出后立即从所有人的列表中消失。</li>
       </ul>
       {consent.canChange ? (
-        <AppLink to={relativesHref(`${LIST_PATH}/protocol`, barcode)}>
-          <Button type="primary" size="large" data-testid="relatives-join">
-            阅读协议并加入
-          </Button>
-        </AppLink>
+        <LinkButton to={relativesHref(`${LIST_PATH}/protocol`, barcode)} type="primary" size="large" data-testid="relatives-join">
+          阅读协议并加入
+        </LinkButton>
       ) : (
         <Alert type="info" showIcon message="这位检测人是别人分享给你的，只有检测人的创建者可以为其加入基因亲人。" />
       )}
@@ -258,9 +257,9 @@ export default function GeneRelativesPage({ loaderData }: Route.ComponentProps) 
           message="《基因亲人服务协议》已更新"
           description="请阅读新版协议；你仍在基因亲人中，同意新版后继续展示。"
           action={
-            <AppLink to={relativesHref(`${LIST_PATH}/protocol`, barcode)}>
-              <Button size="small">去阅读</Button>
-            </AppLink>
+            <LinkButton to={relativesHref(`${LIST_PATH}/protocol`, barcode)} size="small">
+              去阅读
+            </LinkButton>
           }
           style={{ marginBottom: 16 }}
         />

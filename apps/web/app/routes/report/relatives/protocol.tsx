@@ -4,7 +4,6 @@ import { RELATIVES_PROTOCOL, type RelativesConsentView } from '@jiyin/contracts/
 import { Alert, App, Button, Checkbox, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { AppLink } from '../../../components/AppLink.tsx';
 import { Crumbs } from '../../../components/report/CategoryView.tsx';
 import { ReportStatusView } from '../../../components/report/ReportStatusView.tsx';
 import { RelativesGate } from '../../../components/relatives/RelativesGate.tsx';
@@ -17,6 +16,7 @@ import { answerStatus } from '../../../lib/reportContext.ts';
 import { useReportLayoutData } from '../../../lib/reportData.ts';
 import '../../../relatives.css';
 import type { Route } from './+types/protocol';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle(RELATIVES_PROTOCOL.title) }];
 
@@ -124,9 +124,9 @@ function ConsentBox({ barcode, consent }: { barcode: string; consent: RelativesC
       </p>
       {consent.olderVersion && accept}
       <div className="relatives-consent__actions">
-        <AppLink to={relativesHref('/report/gene-relatives', barcode)}>
-          <Button type="primary">查看基因亲人</Button>
-        </AppLink>
+        <LinkButton to={relativesHref('/report/gene-relatives', barcode)} type="primary">
+          查看基因亲人
+        </LinkButton>
         <Popconfirm
           title="退出基因亲人？"
           description="退出后你会立即从所有亲人的列表中消失，已有的比对结果会被删除。"

@@ -1,6 +1,6 @@
-import { Button, Result } from 'antd';
-import { AppLink } from '../../../components/AppLink.tsx';
+import { Result } from 'antd';
 import { pageTitle } from '../../../lib/brand.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('邀请成功') }];
 
@@ -13,12 +13,12 @@ export default function FissionSuccess() {
         title="已接受邀请"
         subTitle="现在选购检测，订单完成后邀请你的好友会获得奖励。"
         extra={[
-          <AppLink key="buy" to="/shop/gene/product-select">
-            <Button type="primary">去选购检测</Button>
-          </AppLink>,
-          <AppLink key="home" to="/webview/fission">
-            <Button>查看活动</Button>
-          </AppLink>,
+          <LinkButton key="buy" to="/shop/gene/product-select" type="primary">
+            去选购检测
+          </LinkButton>,
+          <LinkButton key="home" to="/webview/fission">
+            查看活动
+          </LinkButton>,
         ]}
       />
     </div>

@@ -1,11 +1,12 @@
 import { isOk } from '@jiyin/contracts/envelope';
 import { signinPath } from '@jiyin/contracts/guards';
-import { Button, Statistic } from 'antd';
+import { Statistic } from 'antd';
 import { ActivityHero, NoActivity } from '../../../components/fission/Activity.tsx';
 import { AppLink } from '../../../components/AppLink.tsx';
 import { apiClient } from '../../../lib/api/index.ts';
 import { formatPrice, pageTitle } from '../../../lib/brand.ts';
 import type { Route } from './+types/index';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('邀请有礼') }];
 
@@ -32,18 +33,14 @@ export default function FissionHome({ loaderData }: Route.ComponentProps) {
           <p>
             我的邀请码 <strong className="fission-code">{me.code}</strong>
           </p>
-          <AppLink to="/webview/fission/invitation-friend">
-            <Button type="primary" block size="large">
-              邀请好友
-            </Button>
-          </AppLink>
+          <LinkButton to="/webview/fission/invitation-friend" type="primary" block size="large">
+            邀请好友
+          </LinkButton>
         </section>
       ) : (
-        <AppLink to={signinPath('/webview/fission')}>
-          <Button type="primary" block size="large">
-            登录后邀请好友
-          </Button>
-        </AppLink>
+        <LinkButton to={signinPath('/webview/fission')} type="primary" block size="large">
+          登录后邀请好友
+        </LinkButton>
       )}
       <nav className="fission-links">
         <AppLink to="/webview/fission/invitation-rule">邀请规则</AppLink>

@@ -3,12 +3,12 @@ import type { FissionMe } from '@jiyin/contracts/fission';
 import { signinPath } from '@jiyin/contracts/guards';
 import { App, Button, Input, List } from 'antd';
 import { useEffect, useState } from 'react';
-import { AppLink } from '../../../components/AppLink.tsx';
 import { apiClient } from '../../../lib/api/index.ts';
 import { formatPrice, pageTitle } from '../../../lib/brand.ts';
 import { formatBeijingTime } from '../../../lib/dates.ts';
 import { unwrap } from '../../../lib/loaders.ts';
 import type { Route } from './+types/invitation-friend';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('邀请好友') }];
 
@@ -26,11 +26,9 @@ export default function InvitationFriend({ loaderData: me }: Route.ComponentProp
       <div className="container fission" data-testid="invitation-friend">
         <h1>邀请好友</h1>
         <p>登录后获取你的邀请码和邀请链接。</p>
-        <AppLink to={signinPath('/webview/fission/invitation-friend')}>
-          <Button type="primary" block size="large">
-            登录
-          </Button>
-        </AppLink>
+        <LinkButton to={signinPath('/webview/fission/invitation-friend')} type="primary" block size="large">
+          登录
+        </LinkButton>
       </div>
     );
   }

@@ -5,11 +5,11 @@ import { App, Button, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActivityHero, NoActivity } from '../../../components/fission/Activity.tsx';
-import { AppLink } from '../../../components/AppLink.tsx';
 import { apiClient } from '../../../lib/api/index.ts';
 import { pageTitle } from '../../../lib/brand.ts';
 import { useBrowserApi } from '../../../lib/browserApi.ts';
 import type { Route } from './+types/single-index';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 
 export const meta = () => [{ title: pageTitle('邀请有礼') }];
 
@@ -60,11 +60,9 @@ export default function SingleIndex({ loaderData }: Route.ComponentProps) {
           接受邀请
         </Button>
       ) : (
-        <AppLink to={signinPath(here)}>
-          <Button type="primary" block size="large" className="section-gap">
-            登录后接受邀请
-          </Button>
-        </AppLink>
+        <LinkButton to={signinPath(here)} type="primary" block size="large" className="section-gap">
+          登录后接受邀请
+        </LinkButton>
       )}
       <p className="muted section-gap">邀请仅限尚未在本站下过单的新用户，每人只能接受一次。</p>
     </div>
