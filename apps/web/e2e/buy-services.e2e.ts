@@ -65,7 +65,7 @@ describe.each(VIEWPORTS)('upgrade, speed package and no-return Y-full at $name',
     await card.getByText('祖源检测 升级全能版').waitFor();
     await card.getByText('¥399').waitFor();
     await screenshot(page, vp, 'buy-upgrade');
-    await card.getByRole('link', { name: '立即购买' }).click();
+    await card.getByRole('button', { name: '立即购买' }).click();
     await page.waitForURL(/\/user\/orders\/[0-9a-f-]{36}$/);
     await page.getByText(`${barcode}（无需寄送）`).waitFor();
     await page.getByRole('button', { name: '立即支付' }).click();
