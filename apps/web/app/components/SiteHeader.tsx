@@ -157,6 +157,8 @@ export function SiteHeader({
   const { device, products, user } = useRootData();
   const { counts } = useLive();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The side menu is mounted when first opened: closed, it renders nothing, yet its hooks ran in every render.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   if (device.hideSiteHeader) return null;
   const close = () => setDrawerOpen(false);
   return (
@@ -181,7 +183,15 @@ export function SiteHeader({
           </div>
         )}
         <Badge dot={Boolean(account && user && counts.info + counts.msg > 0)} offset={[-6, 6]} className="site-header__menu">
-          <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="打开菜单"
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
+          />
         </Badge>
       </div>
       {subNav && (
@@ -189,23 +199,25 @@ export function SiteHeader({
           <div className="site-subnav__inner">{subNav}</div>
         </div>
       )}
-      <Drawer open={drawerOpen} onClose={close} placement="right" size={300} title={BRAND} className="side-menu">
-        <nav className="side-menu__nav" aria-label="移动端导航">
-          {MAIN_NAV.map((n) => (
-            <AppLink key={n.to} to={n.to} onClick={close}>
-              {n.label}
-            </AppLink>
-          ))}
-        </nav>
-        {account && (
-          <>
-            <h4 className="side-menu__heading">我的账户</h4>
-            <SideMenuAccount onNavigate={close} />
-          </>
-        )}
-        <h4 className="side-menu__heading">购买检测</h4>
-        <BuyPanel products={products} onNavigate={close} />
-      </Drawer>
+      {drawerUsed && (
+        <Drawer open={drawerOpen} onClose={close} placement="right" size={300} title={BRAND} className="side-menu">
+          <nav className="side-menu__nav" aria-label="移动端导航">
+            {MAIN_NAV.map((n) => (
+              <AppLink key={n.to} to={n.to} onClick={close}>
+                {n.label}
+              </AppLink>
+            ))}
+          </nav>
+          {account && (
+            <>
+              <h4 className="side-menu__heading">我的账户</h4>
+              <SideMenuAccount onNavigate={close} />
+            </>
+          )}
+          <h4 className="side-menu__heading">购买检测</h4>
+          <BuyPanel products={products} onNavigate={close} />
+        </Drawer>
+      )}
     </header>
   );
 }
