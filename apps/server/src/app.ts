@@ -158,7 +158,7 @@ export async function buildApp(base: AppDeps, opts: BuildOptions = {}): Promise<
       { prefix: PROXY_PREFIX },
     );
     await app.register(logoutRoutes, deps);
-    if (opts.pages !== false) await app.register(pageRoutes, { ...deps, internalToken });
+    if (opts.pages !== false) await app.register(pageRoutes, { ...deps, internalToken, registry: metrics.registry });
   }
 
   app.setNotFoundHandler((req, reply) => {

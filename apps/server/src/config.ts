@@ -48,6 +48,8 @@ export interface Config {
   relativesThreads: number;
   /** Worker threads of the compute pool (parsing, packing, reports, PDFs); pool/index.ts. */
   poolThreads: number;
+  /** Threads that render pages (pages/renderPool.ts). */
+  renderThreads: number;
   /** Seconds without a heartbeat after which pg-boss takes a running job back (its process died). */
   queueHeartbeatS: number;
   /** How long SIGTERM waits for running jobs before handing them back to the queue and exiting. */
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     relativesCacheMb: Number(env.RELATIVES_CACHE_MB ?? 2048),
     relativesThreads: positiveInt(env.RELATIVES_THREADS, 'RELATIVES_THREADS') ?? availableParallelism(),
     poolThreads: positiveInt(env.POOL_THREADS, 'POOL_THREADS') ?? availableParallelism(),
+    renderThreads: positiveInt(env.RENDER_THREADS, 'RENDER_THREADS') ?? availableParallelism(),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 15_000),
     queueHeartbeatS: heartbeatSeconds(env.QUEUE_HEARTBEAT_S),
     demoGenomes: env.DEMO_CONTENT !== '0',

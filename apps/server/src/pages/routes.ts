@@ -3,18 +3,22 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { type ApiTransport, isApiPath, type PageLoadContext } from '@jiyin/contracts/api';
+import { type ApiRequest, isApiPath } from '@jiyin/contracts/api';
 import { detectDevice } from '@jiyin/contracts/device';
 import { TOKEN_COOKIE } from '@jiyin/contracts/constants';
 import { fail } from '@jiyin/contracts/envelope';
 import { anonymousRedirect, isGuardedPath } from '@jiyin/contracts/guards';
 import { redirectTarget } from '@jiyin/contracts/redirects';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { ServerBuild } from 'react-router';
 import type { Deps } from '../deps.ts';
 import { currentUser } from '../users/session.ts';
 import { type CachedPage, PageCache } from './cache.ts';
 import { requestHandlers } from './pruned.ts';
+import { type Page, RenderPool } from './renderPool.ts';
+import type { SharedContext } from './renderThread.ts';
+import { pageTransport } from './transport.ts';
 import { writeShareVariants } from '../uploads/variants.ts';
 import { ensureTrackingCookies } from './tracking.ts';
 
@@ -27,7 +31,7 @@ export const isBuildAsset = (url: string) => url.startsWith('/assets/');
  * Pages: static assets of the web build, then for every other path the legacy redirects (301, query
  * kept) and guards (§6) run before React Router renders the page on the server.
  */
-export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalToken: string }) {
+export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalToken: string; registry: Registry }) {
   const { config } = deps;
   const clientDir = path.join(config.webBuildDir, 'client');
   const serverEntry = path.join(config.webBuildDir, 'server', 'index.js');
@@ -36,6 +40,13 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handlerFor = requestHandlers(build, 'production');
+  const shared: SharedContext = {
+    signKeys: config.signKeys,
+    env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
+    site: config.site,
+  };
+  const renderPool = new RenderPool(serverEntry, shared, config.renderThreads, deps.registry);
+  app.addHook('onClose', () => renderPool.close());
   const pageCache = new PageCache(config.pageCacheTtlMs);
   const variants = await writeShareVariants(path.join(clientDir, 'static'));
   if (variants.length) app.log.info({ count: variants.length }, 'share image variants written');
@@ -89,48 +100,28 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
       const cacheKey = isDataRequest ? null : pageCache.keyOf(req, url, device, TOKEN_COOKIE.name);
       const cached = cacheKey ? pageCache.get(cacheKey) : undefined;
       if (cached) return sendCached(req, reply, cached);
-      const context: PageLoadContext = {
-        api: inProcessTransport(app, req, deps.internalToken, `${url.pathname}${url.search}`),
-        signedIn: isDataRequest ? undefined : user !== null,
-        device,
-        signKeys: config.signKeys,
-        env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
-        site: config.site,
-      };
-      const response = await handlerFor(req.method, url.pathname)(toWebRequest(req, reply, url), context);
-      if (cacheKey && response.status === 200 && !response.headers.has('set-cookie')) {
-        const body = Buffer.from(await response.arrayBuffer());
-        return sendCached(req, reply, pageCache.put(cacheKey, response.status, [...response.headers], body));
+      const fetchBody = (call: ApiRequest) => injected(app, req, deps.internalToken, `${url.pathname}${url.search}`, call);
+      const context = { signedIn: isDataRequest ? undefined : user !== null, device };
+      // Documents render on the render threads; client navigations' data and form posts (loaders and
+      // actions, no React render, possibly streamed) stay here.
+      let page: Page;
+      if ((req.method === 'GET' || req.method === 'HEAD') && !isDataRequest) {
+        page = await renderPool.render({ method: req.method, url: url.href, headers: headersOf(req), context }, fetchBody, left(reply));
+      } else {
+        const response = await handlerFor(req.method, url.pathname)(toWebRequest(req, reply, url), {
+          ...context,
+          api: pageTransport(fetchBody),
+        });
+        // Client navigations' data stays streamed, as React Router may still be resolving it.
+        if (isDataRequest) return sendStreamed(reply, response);
+        page = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
       }
-      return sendWebResponse(reply, response, !isDataRequest);
+      if (cacheKey && page.status === 200 && !page.headers.some(([key]) => key === 'set-cookie')) {
+        return sendCached(req, reply, pageCache.put(cacheKey, page.status, page.headers, page.body));
+      }
+      return sendPage(reply, page);
     },
   });
-}
-
-/**
- * Loaders call the API in-process (no network hop), with the visitor's cookies and agent. The loaders
- * of one page run together and several read the same thing (the root's and the home page's product
- * list): within one page request a GET is asked once, and each loader gets its own copy of the answer.
- */
-function inProcessTransport(app: FastifyInstance, req: FastifyRequest, internalToken: string, pagePath: string): ApiTransport {
-  const gets = new Map<string, Promise<string>>();
-  return async (call) => {
-    let body: Promise<string> | undefined;
-    if (call.method === 'GET') {
-      const key = JSON.stringify([call.path, call.query, call.headers]);
-      body = gets.get(key);
-      if (!body) {
-        body = injected(app, req, internalToken, pagePath, call);
-        gets.set(key, body);
-      }
-    }
-    const text = await (body ?? injected(app, req, internalToken, pagePath, call));
-    try {
-      return JSON.parse(text);
-    } catch {
-      return fail('INTERNAL');
-    }
-  };
 }
 
 /** One API call through the whole Fastify pipeline, as the visitor's browser would make it; answers the body. */
@@ -139,7 +130,7 @@ async function injected(
   req: FastifyRequest,
   internalToken: string,
   pagePath: string,
-  { method, path: apiPath, query, body, headers: extraHeaders }: Parameters<ApiTransport>[0],
+  { method, path: apiPath, query, body, headers: extraHeaders }: ApiRequest,
 ): Promise<string> {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
@@ -165,19 +156,34 @@ async function injected(
   return res.body;
 }
 
-function toWebRequest(req: FastifyRequest, reply: FastifyReply, url: URL): Request {
-  const headers = new Headers();
+/** The request's headers as name-value pairs (repeated headers as several pairs), as a web Request takes them. */
+function headersOf(req: FastifyRequest): [string, string][] {
+  const pairs: [string, string][] = [];
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+    for (const v of Array.isArray(value) ? value : [value]) pairs.push([key, v]);
   }
+  return pairs;
+}
+
+/**
+ * A signal raised when the visitor leaves before the answer was sent. Only then: raising it builds an
+ * error with its stack, which on every request cost more than a tenth of the web thread's page work.
+ */
+function left(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply, url: URL): Request {
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method,
-    headers,
-    signal: controller.signal,
+    headers: headersOf(req),
+    signal: left(reply),
     body: hasBody ? (Readable.toWeb(req.body as Readable) as ReadableStream) : undefined,
     // @ts-expect-error Node's fetch needs duplex for streamed request bodies
     duplex: hasBody ? 'half' : undefined,
@@ -192,11 +198,19 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage) 
   return reply.status(page.status).send(page.body);
 }
 
-/**
- * A rendered page (`whole`: entry.server answers it as one buffer) is sent in one write with its
- * length; client navigations' data stays streamed, as React Router may still be resolving it.
- */
-async function sendWebResponse(reply: FastifyReply, response: Response, whole: boolean) {
+/** A whole page (rendered documents and form posts' answers), sent in one write with its length. */
+function sendPage(reply: FastifyReply, page: Page) {
+  reply.status(page.status);
+  const cookies: string[] = [];
+  for (const [key, value] of page.headers) {
+    if (key === 'set-cookie') cookies.push(value);
+    else reply.header(key, value);
+  }
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return page.body.length ? reply.send(page.body) : reply.send();
+}
+
+function sendStreamed(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -205,6 +219,5 @@ async function sendWebResponse(reply: FastifyReply, response: Response, whole: b
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  if (whole) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
