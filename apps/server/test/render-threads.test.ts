@@ -38,8 +38,11 @@ describe('documents rendered on the render threads', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/topics' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+    // A client navigation's data carries the same root data (the request-signing keys the browser uses).
     const data = await t.app.inject({ url: '/topics.data' });
     expect(data.statusCode).toBe(200);
+    expect(data.body).toContain(t.config.signKeys.v1);
+    expect(anonymous.body).toContain(t.config.signKeys.v1);
     expect(await metric('render_pages_total{outcome="ok"}')).toBe(before + 3);
   });
 

@@ -62,7 +62,8 @@ export default async function render({ port, method, url, headers, context }: Re
   );
   try {
     const request = new Request(url, { method, headers, signal: controller.signal });
-    const response = await handlerFor(method, new URL(url).pathname)(request, { ...shared, ...context, api });
+    const load: PageLoadContext = { ...shared, ...context, api };
+    const response = await handlerFor(method, new URL(url).pathname)(request, load);
     return { status: response.status, headers: [...response.headers], body: new Uint8Array(await response.arrayBuffer()) };
   } finally {
     port.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { type ApiRequest, isApiPath } from '@jiyin/contracts/api';
+import { type ApiRequest, isApiPath, type PageLoadContext } from '@jiyin/contracts/api';
 import { detectDevice } from '@jiyin/contracts/device';
 import { TOKEN_COOKIE } from '@jiyin/contracts/constants';
 import { fail } from '@jiyin/contracts/envelope';
@@ -108,10 +108,8 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
       if ((req.method === 'GET' || req.method === 'HEAD') && !isDataRequest) {
         page = await renderPool.render({ method: req.method, url: url.href, headers: headersOf(req), context }, fetchBody, left(reply));
       } else {
-        const response = await handlerFor(req.method, url.pathname)(toWebRequest(req, reply, url), {
-          ...context,
-          api: pageTransport(fetchBody),
-        });
+        const load: PageLoadContext = { ...shared, ...context, api: pageTransport(fetchBody) };
+        const response = await handlerFor(req.method, url.pathname)(toWebRequest(req, reply, url), load);
         // Client navigations' data stays streamed, as React Router may still be resolving it.
         if (isDataRequest) return sendStreamed(reply, response);
         page = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
