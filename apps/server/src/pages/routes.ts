@@ -29,7 +29,7 @@ export const isBuildAsset = (url: string) => url.startsWith('/assets/');
 
 /**
  * Pages: static assets of the web build, then for every other path the legacy redirects (301, query
- * kept) and guards (§6) run before React Router renders the page on the server.
+ * kept) and guards (§6) run before React Router renders the page (documents on a render thread).
  */
 export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalToken: string; registry: Registry }) {
   const { config } = deps;
