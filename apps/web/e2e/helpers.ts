@@ -153,19 +153,20 @@ export async function clickUntilRequest(page: Page, target: Locator, matches: (r
     await target.click();
     if (await sent) return;
   }
+  throw new Error('three clicks sent no matching request');
 }
 
 /**
- * Picks 福建省 / 泉州市 as the birthplace in the open person dialog, by search rather than by walking three
- * columns: at 390 px the columns scroll sideways under the finger.
+ * Picks a region in a dialog's region field (the person's birthplace, an address's district) by search
+ * rather than by walking three columns: at 390 px the columns scroll sideways under the finger.
  */
-export async function pickBirthplace(page: Page, dialog: Locator) {
-  await dialog.getByLabel('出生地').fill('泉州');
+export async function pickRegion(page: Page, dialog: Locator, label: string, search: string, option: string) {
+  await dialog.getByLabel(label).fill(search);
   // On a busy machine a click can land while the search list re-renders: the choice is not taken and the
   // menu stays open over 保存. Click again until the menu closes.
   const menu = page.locator('.ant-cascader-menu:visible');
   for (let attempt = 0; attempt < 3; attempt++) {
-    await page.locator('.ant-cascader-menu-item:visible', { hasText: '福建省 / 泉州市' }).first().click();
+    await page.locator('.ant-cascader-menu-item:visible', { hasText: option }).first().click();
     const closed = await menu
       .first()
       .waitFor({ state: 'hidden', timeout: 5_000 })
@@ -176,6 +177,9 @@ export async function pickBirthplace(page: Page, dialog: Locator) {
     if (closed) break;
   }
 }
+
+/** 福建省 / 泉州市 as the birthplace in the open person dialog. */
+export const pickBirthplace = (page: Page, dialog: Locator) => pickRegion(page, dialog, '出生地', '泉州', '福建省 / 泉州市');
 
 /** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
 export async function createPerson(page: Page, name: string, gender: '男' | '女') {

@@ -6,7 +6,7 @@ import { STAFF_PATHS } from '@jiyin/contracts/staff';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
-import { apiUser, clickUntilRequest, lastCode } from './helpers.ts';
+import { apiUser, clickUntilRequest, lastCode, pickOption } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,8 +72,7 @@ describe.each(VIEWPORTS)('kit services and the back office at $name ($width×$he
     await page.getByLabel('条码').fill(barcode);
     await page.getByRole('button', { name: '查询' }).click();
     await page.getByTestId('staff-kit').getByText('陈静').waitFor();
-    await page.getByLabel('检测类型').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="HPV 检测（宫颈癌筛查）"]').click();
+    await pickOption(page, '检测类型', 'HPV 检测（宫颈癌筛查）');
     await page.getByLabel('项目 1 名称').fill('高危型 HPV（14 型）');
     await page.getByLabel('项目 1 结果').fill('未检出');
     await page.getByLabel('项目 1 参考范围').fill('未检出');

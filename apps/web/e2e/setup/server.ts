@@ -68,6 +68,10 @@ export default async function setup(project: TestProject) {
       RELATIVES_UPLOADS_PER_DEVICE: '1000',
       // Two test files at a time, all from 127.0.0.1: the per-address API limit is not what they test.
       RATE_LIMIT_PER_MINUTE: '6000',
+      // One page render thread: the browsers of the tests share these 2 cores with the server, and
+      // renders on both cores at once left Chromium's input handling behind (clicks landing on lists
+      // still re-rendering). Pages still render off the event loop, as in production.
+      RENDER_THREADS: '1',
       // The back-office staff of kit-services.e2e.ts (operators grant the role by phone).
       STAFF_PHONES: '13600000190,13600000191',
       ...wechatPay.env,
