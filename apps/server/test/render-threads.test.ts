@@ -5,7 +5,7 @@ import { detectDevice } from '@jiyin/contracts/device';
 import { testDatabaseTargets } from '@jiyin/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { RenderPool } from '../src/pages/renderPool.ts';
+import { RenderPool, sharedContext } from '../src/pages/renderPool.ts';
 import { signUpUser, startTestApp, type TestApp } from './helpers.ts';
 
 // Pages need the web build (npm test builds it first).
@@ -71,11 +71,7 @@ describe('documents rendered on the render threads', () => {
 describe('the render pool', () => {
   const config = loadConfig({ APP_ENV: 'test' });
   const serverEntry = path.join(config.webBuildDir, 'server', 'index.js');
-  const shared = {
-    signKeys: config.signKeys,
-    env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
-    site: config.site,
-  };
+  const shared = sharedContext(config);
   const device = detectDevice('Mozilla/5.0 Chrome/130', new URLSearchParams());
   const task = {
     method: 'GET' as const,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ApiRequest } from '@jiyin/contracts/api';
 import { Piscina } from 'piscina';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Config } from '../config.ts';
 import type { RenderedPage, RenderTask, RenderThreadData, SharedContext, ToRender, ToWeb } from './renderThread.ts';
 
 /** A whole page as the web thread sends it. */
@@ -10,6 +11,15 @@ export interface Page {
   status: number;
   headers: [string, string][];
   body: Buffer;
+}
+
+/** The part of every page's load context that is the process's configuration. */
+export function sharedContext(config: Config): SharedContext {
+  return {
+    signKeys: config.signKeys,
+    env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
+    site: config.site,
+  };
 }
 
 const RENDER = fileURLToPath(new URL('./renderThread.ts', import.meta.url));

@@ -16,8 +16,7 @@ import type { Deps } from '../deps.ts';
 import { currentUser } from '../users/session.ts';
 import { type CachedPage, PageCache } from './cache.ts';
 import { requestHandlers } from './pruned.ts';
-import { type Page, RenderPool } from './renderPool.ts';
-import type { SharedContext } from './renderThread.ts';
+import { type Page, RenderPool, sharedContext } from './renderPool.ts';
 import { pageTransport } from './transport.ts';
 import { writeShareVariants } from '../uploads/variants.ts';
 import { ensureTrackingCookies } from './tracking.ts';
@@ -40,11 +39,7 @@ export async function pageRoutes(app: FastifyInstance, deps: Deps & { internalTo
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handlerFor = requestHandlers(build, 'production');
-  const shared: SharedContext = {
-    signKeys: config.signKeys,
-    env: { appEnv: config.env, bridgeLoginUrl: config.bridgeLoginUrl, reunionHosts: config.reunionHosts },
-    site: config.site,
-  };
+  const shared = sharedContext(config);
   const renderPool = new RenderPool(serverEntry, shared, config.renderThreads, deps.registry);
   app.addHook('onClose', () => renderPool.close());
   const pageCache = new PageCache(config.pageCacheTtlMs);
