@@ -45,6 +45,9 @@ export class PgBossQueue implements JobQueue {
       application_name: 'jiyin-jobs',
       superviseIntervalSeconds: passSeconds,
       monitorIntervalSeconds: passSeconds,
+      // A job sent wakes the idle workers of every process at once (Postgres NOTIFY on one connection
+      // each) instead of at their next poll: an import waited up to a second, 0.6 s on average, to start.
+      useListenNotify: true,
     });
     this.boss.on('error', (err) => opts.log?.error({ err }, 'pg-boss error'));
   }
@@ -61,7 +64,10 @@ export class PgBossQueue implements JobQueue {
           retryBackoff: true,
           heartbeatSeconds: this.opts.heartbeatSeconds ?? 30,
           deadLetter: `${name}${DEAD}`,
+          notify: true,
         });
+        // createQueue leaves a queue made before as it was.
+        await this.boss.updateQueue(name, { notify: true });
       })();
       made.catch(() => this.queues.delete(name));
       this.queues.set(name, made);
@@ -89,7 +95,14 @@ export class PgBossQueue implements JobQueue {
       await this.ensureQueue(name);
       await this.boss.work(
         name,
-        { localConcurrency: opts.concurrency ?? 1, batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        // Polling stays every second beside the notices: retries become due without one.
+        {
+          localConcurrency: opts.concurrency ?? 1,
+          batchSize: 1,
+          pollingIntervalSeconds: 1,
+          notifyPollingIntervalSeconds: 1,
+          includeMetadata: true,
+        },
         async ([job]: JobWithMetadata<P>[]) => {
           await handler(job.data, { id: job.id, name, attempt: job.retryCount + 1, maxAttempts: job.retryLimit + 1 });
         },
