@@ -108,8 +108,8 @@ async function waitDone(api, jobId) {
 }
 
 /**
- * Answers once every job is done, polling one job at a time in the order they were queued (the queue runs
- * them in that order), every 250 ms: the polls are light beside the imports, ~4 requests a second
+ * Answers once every job is done, polling one job at a time in the order they were sent (the queue runs
+ * them about in that order), every 250 ms: the polls are light beside the imports, ~4 requests a second
  * whatever the number of customers (polling each customer's list made ~80, each a session and a
  * job-list query on the database thread, which took a share of the cores from the imports).
  */
