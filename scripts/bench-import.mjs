@@ -95,15 +95,15 @@ async function uploadFile(api, personId, bytes) {
   return up.id;
 }
 
-/** Polls the job every 20 ms; answers when each stage was first seen. */
-async function waitDone(api, jobId) {
+/** Polls the job every `pollMs`; answers when each stage was first seen. */
+async function waitDone(api, jobId, pollMs = 20) {
   const seen = {};
   for (;;) {
     const job = await api('GET', fillPattern(REPORT_API_PATHS.importOne, { id: jobId }));
     seen[job.stage] ??= performance.now();
     if (job.stage === 'failed') throw new Error(`import failed: ${job.errorMessage}`);
     if (job.stage === 'done') return seen;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
 
@@ -114,14 +114,7 @@ async function waitDone(api, jobId) {
  * job-list query on the database thread, which took a share of the cores from the imports).
  */
 async function waitAllDone(jobs) {
-  for (const { api, id } of jobs) {
-    for (;;) {
-      const job = await api('GET', fillPattern(REPORT_API_PATHS.importOne, { id }));
-      if (job.stage === 'failed') throw new Error(`import failed: ${job.errorMessage}`);
-      if (job.stage === 'done') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  for (const { api, id } of jobs) await waitDone(api, id, 250);
 }
 
 async function bench(label, databaseUrl, file, poolThreads) {
