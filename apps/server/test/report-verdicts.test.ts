@@ -49,7 +49,7 @@ function classesOf(item: KbItem): GenotypeClass[] {
     let combos: Record<string, string>[] = [{}];
     for (const m of item.markers) combos = combos.flatMap((c) => callsAt(m, sex).map((g) => ({ ...c, [m.rsid]: g })));
     for (const genotypes of combos) {
-      const result = evaluateItem(item, (rsid) => genotypes[rsid] ?? null);
+      const result = evaluateItem(item, { byRsid: (rsid) => genotypes[rsid] ?? null });
       const code = result.result?.code;
       if (code && !byCode.has(code)) byCode.set(code, { sex, genotypes, result });
     }

@@ -48,8 +48,8 @@ function simulate(): Simulated[] {
     const l = lookupsFromPacked(genome, panel);
     return {
       genome,
-      items: evaluateReports((rsid) => (unread.has(rsid) ? null : l.byRsid(rsid))),
-      haplogroups: { y: callYHaplogroup(l.byPosition, l.byRsid), mt: callMtHaplogroup(l.byPosition, l.byRsid) },
+      items: evaluateReports({ byRsid: (rsid) => (unread.has(rsid) ? null : l.byRsid(rsid)) }),
+      haplogroups: { y: callYHaplogroup(l), mt: callMtHaplogroup(l) },
     };
   });
   return simulated;

@@ -52,7 +52,7 @@ function expectedShares(item: KbItem, sex: Sex): Map<Level, number> | null {
     if (prob === 0) return;
     if (i === per.length) {
       const byRsid = new Map(item.markers.map((m, k) => [m.rsid, gts[k] as string]));
-      const r = evaluateItem(item, (rsid) => byRsid.get(rsid) ?? null);
+      const r = evaluateItem(item, { byRsid: (rsid) => byRsid.get(rsid) ?? null });
       if (r.result) out.set(r.result.level, (out.get(r.result.level) ?? 0) + prob);
       return;
     }
@@ -73,7 +73,7 @@ process.stdout.write('reports bench\n');
 const population = createPopulation(panel, createRng(SEED), { freqAt: kbFrequencyOverrides(panel) });
 const first = simulatePedigree('unrelated', { panel, seed: SEED * 10_000, population, focusOnly: true }).people[0];
 if (!first) throw new Error('no simulated person');
-const one = benchReports(lookupsFromPacked({ ...first.genome } as PackedGenome, panel).byRsid);
+const one = benchReports(lookupsFromPacked({ ...first.genome } as PackedGenome, panel));
 process.stdout.write(`  all reports of one genome: ${one.ms.toFixed(2)} ms for ${one.items} items (${one.out} with a result)\n`);
 
 // Distribution run: 1,000 unrelated people of one simulated East Asian population.
@@ -88,7 +88,7 @@ for (let s = 0; people < PEOPLE; s++) {
     if (people >= PEOPLE) break;
     people++;
     sexes[p.sex]++;
-    for (const r of evaluateReports(lookupsFromPacked({ ...p.genome } as PackedGenome, panel).byRsid)) {
+    for (const r of evaluateReports(lookupsFromPacked({ ...p.genome } as PackedGenome, panel))) {
       if (!r.result) continue;
       detected.set(r.id, (detected.get(r.id) ?? 0) + 1);
       const c = counts.get(r.id) ?? new Map<Level, number>();

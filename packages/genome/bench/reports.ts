@@ -1,5 +1,5 @@
 import { evaluateReports, loadKnowledgeBase } from '../src/reports/index.ts';
-import type { GenotypeLookup } from '../src/types.ts';
+import type { RsidLookups } from '../src/lookup.ts';
 
 export interface ReportsBench {
   /** Median of several runs over every knowledge-base item, knowledge base already loaded. */
@@ -9,13 +9,13 @@ export interface ReportsBench {
 }
 
 /** Times computing every report of one genome. */
-export function benchReports(byRsid: GenotypeLookup, runs = 11): ReportsBench {
+export function benchReports(lookups: RsidLookups, runs = 11): ReportsBench {
   loadKnowledgeBase();
   const times: number[] = [];
-  let results = evaluateReports(byRsid);
+  let results = evaluateReports(lookups);
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    results = evaluateReports(byRsid);
+    results = evaluateReports(lookups);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);

@@ -39,7 +39,7 @@ export {
   serialiseLayout,
 } from './layout.ts';
 export { codeAt, deserialisePacked, emptyPacked, packedHeader, packGenome, type PackedGenome, serialisePacked } from './pack.ts';
-export { genotypeString, type Lookups, lookupsFromCalls, lookupsFromPacked } from './lookup.ts';
+export { genotypeString, type Lookups, lookupsFromCalls, lookupsFromPacked, type RsidLookups } from './lookup.ts';
 export {
   CATEGORIES,
   type Category,

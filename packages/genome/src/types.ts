@@ -107,16 +107,6 @@ export class GenomeError extends Error {
 }
 
 /**
- * Look up a genotype by rsid: alleles sorted alphabetically on the GRCh37 forward strand
- * ("AG", "GG", "A" for a haploid call, "DI" for indels), "--" for a no-call, null when the
- * genome has no such marker.
- */
-export type GenotypeLookup = (rsid: string) => string | null;
-
-/** Same as GenotypeLookup, by GRCh37 position (used for Y and MT markers that lack rsids). */
-export type PositionLookup = (chrom: Chrom, pos37: number) => string | null;
-
-/**
  * A call after build normalisation: `pos` is on GRCh37 and the alleles are on the forward strand.
  * `panelIndex` is the call's index in the reference marker panel (-1 when off the panel); callers
  * that build calls themselves may leave it out and the panel is searched by position.

@@ -12,6 +12,7 @@ import {
 } from '../src/haplogroups/index.ts';
 import { type CompiledTree, compiledMtTree, compiledYTree, findNode, pathIndexes } from '../src/haplogroups/tree.ts';
 import { type Chrom, GenomeError } from '../src/types.ts';
+import type { Lookups } from '../src/lookup.ts';
 
 const RCRS = readFileSync(new URL('./fixtures/haplogroups/rCRS.txt', import.meta.url), 'utf8').trim();
 
@@ -37,9 +38,12 @@ function yProfile(haplogroup: string): Map<number, string> {
   return genotype;
 }
 
-function lookup(chrom: Chrom, genotype: Map<number, string>) {
-  return (c: Chrom, pos: number) => (c === chrom ? (genotype.get(pos) ?? null) : null);
+/** Lookups of a genome with these genotypes on one chromosome, by position only. */
+function lookup(chrom: Chrom, genotype: Map<number, string>): Lookups {
+  return { byPosition: (c, pos) => (c === chrom ? (genotype.get(pos) ?? null) : null), byRsid: () => null };
 }
+
+const NOTHING: Lookups = { byPosition: () => null, byRsid: () => null };
 
 function markersOf(t: CompiledTree, name: string): number[] {
   const node = t.index.get(name);
@@ -256,10 +260,7 @@ describe('Y haplogroup', () => {
     const t = compiledYTree();
     const byRsid = new Map<string, string>();
     for (let i = 0; i < t.pos.length; i++) if (t.rsid[i]) byRsid.set(`rs${t.rsid[i]}`, F11.get(t.pos[i])!);
-    const call = callYHaplogroup(
-      () => null,
-      (rs) => byRsid.get(rs) ?? null,
-    )!;
+    const call = callYHaplogroup({ byPosition: () => null, byRsid: (rs) => byRsid.get(rs) ?? null })!;
     expect(isOnPathTo(yPathOf('O2a1b1a1a1a'), call.haplogroup)).toBe(true);
     expect(yPathOf(call.haplogroup)).toContain('O2');
   });
@@ -285,7 +286,7 @@ describe('Y haplogroup', () => {
   });
 
   it('a female (no Y calls, or a few spurious ones) gets null', () => {
-    expect(callYHaplogroup(() => null)).toBeNull();
+    expect(callYHaplogroup(NOTHING)).toBeNull();
     const noCalls = new Map([...F11].map(([p]) => [p, '--']));
     expect(callYHaplogroup(lookup('Y', noCalls))).toBeNull();
     const spurious = new Map(noCalls);
@@ -359,7 +360,7 @@ describe('mt haplogroup', () => {
   });
 
   it('no MT calls gives null', () => {
-    expect(callMtHaplogroup(() => null)).toBeNull();
+    expect(callMtHaplogroup(NOTHING)).toBeNull();
     expect(callMtHaplogroup(lookup('MT', new Map([[16217, '--']])))).toBeNull();
   });
 });
@@ -370,8 +371,11 @@ describe('robustness', () => {
     const r = rng(11);
     for (let round = 0; round < 50; round++) {
       const pick = () => junk[Math.floor(r() * junk.length)];
-      const look = (_: Chrom, __: number) => (r() < 0.3 ? null : pick());
-      for (const call of [callYHaplogroup(look, () => pick()), callMtHaplogroup(look)]) {
+      const look = () => (r() < 0.3 ? null : pick());
+      for (const call of [
+        callYHaplogroup({ byPosition: look, byRsid: pick }),
+        callMtHaplogroup({ byPosition: look, byRsid: () => null }),
+      ]) {
         if (call === null) continue;
         expect(call.path[0].haplogroup).toMatch(/^(Y-Adam|mt-MRCA)$/);
         expect(call.confidence).toBeGreaterThanOrEqual(0);

@@ -42,8 +42,8 @@ describe('@jiyin/genome public API', () => {
     const parsed = await genome.parseRawFile(fixture, { panel });
     const stored = genome.serialisePacked(genome.packGenome(parsed.calls, panel, parsed.sex));
     const back = genome.deserialisePacked(stored);
-    const fromFile = genome.evaluateReports(genome.lookupsFromCalls(parsed.calls).byRsid);
-    const fromStore = genome.evaluateReports(genome.lookupsFromPacked(back, panel).byRsid);
+    const fromFile = genome.evaluateReports(genome.lookupsFromCalls(parsed.calls));
+    const fromStore = genome.evaluateReports(genome.lookupsFromPacked(back, panel));
     // The packed genome keeps every panel marker, and every knowledge-base marker is on the panel.
     expect(fromStore.map((r) => [r.id, r.status, r.result?.code])).toEqual(fromFile.map((r) => [r.id, r.status, r.result?.code]));
   });

@@ -173,7 +173,7 @@ describe('knowledge base content: every category', () => {
         if (!reached.has(i)) reached.set(i, gts);
       }
       for (const [i, gts] of reached) {
-        const res = evaluateItem(item, (rsid) => gts[rsid] ?? null);
+        const res = evaluateItem(item, { byRsid: (rsid) => gts[rsid] ?? null });
         expect(res.status, `${item.id} ${JSON.stringify(gts)}`).toBe('out');
         expect(res.result?.code, `${item.id} ${JSON.stringify(gts)}`).toBe(item.rules[i]!.code);
       }
@@ -182,8 +182,8 @@ describe('knowledge base content: every category', () => {
 
   it('reports unDetected, never a guess, when markers are absent or no-calls', () => {
     for (const item of allItems) {
-      expect(evaluateItem(item, () => null).status, item.id).toBe('unDetected');
-      expect(evaluateItem(item, () => '--').result, item.id).toBeNull();
+      expect(evaluateItem(item, { byRsid: () => null }).status, item.id).toBe('unDetected');
+      expect(evaluateItem(item, { byRsid: () => '--' }).result, item.id).toBeNull();
     }
   });
 

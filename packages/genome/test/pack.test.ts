@@ -87,22 +87,23 @@ describe('pack', () => {
       a2,
     });
     // Files are not always sorted: a chromosome can come back after another one.
-    const { byPosition } = lookupsFromCalls([
+    const lookups = lookupsFromCalls([
       call('1', 100, 'A', 'G'),
       call('2', 100, 'C', 'C'),
       call('1', 100, 'T', 'T'),
       call('1', 200, '-', '-'),
     ]);
-    expect(byPosition('1', 100)).toBe('AG');
-    expect(byPosition('2', 100)).toBe('CC');
-    expect(byPosition('1', 200)).toBe('--');
-    expect(byPosition('1', 300)).toBeNull();
-    expect(byPosition('X', 100)).toBeNull();
+    expect(lookups.byPosition('1', 100)).toBe('AG');
+    expect(lookups.byPosition('2', 100)).toBe('CC');
+    expect(lookups.byPosition('1', 200)).toBe('--');
+    expect(lookups.byPosition('1', 300)).toBeNull();
+    expect(lookups.byPosition('X', 100)).toBeNull();
   });
 
   it('looks calls up by rsid, the first of duplicates winning', () => {
     const call = (rsid: string, a1: string, a2: string): NormalisedCall => ({ rsid, chrom: '1', pos: 100, a1, a2 });
-    const { byRsid } = lookupsFromCalls([call('rs1', 'G', 'A'), call('rs2', 'C', 'C'), call('rs1', 'T', 'T'), call('i3', '-', '-')]);
+    const lookups = lookupsFromCalls([call('rs1', 'G', 'A'), call('rs2', 'C', 'C'), call('rs1', 'T', 'T'), call('i3', '-', '-')]);
+    const byRsid = (rsid: string) => lookups.byRsid(rsid);
     expect([byRsid('rs1'), byRsid('rs2'), byRsid('i3')]).toEqual(['AG', 'CC', '--']);
     expect([byRsid('rs3'), byRsid('rs'), byRsid('')]).toEqual([null, null, null]);
     expect(lookupsFromCalls([]).byRsid('rs1')).toBeNull();

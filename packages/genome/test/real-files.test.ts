@@ -36,12 +36,12 @@ describe.each(SAMPLES)('1000 Genomes $id ($population), GRCh37 VCF', ({ id }) =>
 
   it('calls no haplogroup: the file has no Y or MT line', async () => {
     const l = lookupsFromCalls((await parsed()).calls);
-    expect(callYHaplogroup(l.byPosition, l.byRsid)).toBeNull();
-    expect(callMtHaplogroup(l.byPosition, l.byRsid)).toBeNull();
+    expect(callYHaplogroup(l)).toBeNull();
+    expect(callMtHaplogroup(l)).toBeNull();
   });
 
   it('reports every knowledge-base item as not detected rather than guessing', async () => {
-    const items = evaluateReports(lookupsFromCalls((await parsed()).calls).byRsid);
+    const items = evaluateReports(lookupsFromCalls((await parsed()).calls));
     expect(items.length).toBeGreaterThan(100);
     expect(new Set(items.map((i) => i.status))).toEqual(new Set(['unDetected']));
   });

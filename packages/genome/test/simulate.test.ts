@@ -185,7 +185,7 @@ describe('simulated paternal and maternal lineages', () => {
         for (let k = s; k < e; k++) setCode(g, k, (bits[k >>> 5] >>> (k & 31)) & 1 ? 2 : 0);
         for (const k of unread) setCode(g, k, 3);
         const l = lookupsFromPacked(g, shipped);
-        const call = chrom === 'Y' ? callYHaplogroup(l.byPosition, l.byRsid) : callMtHaplogroup(l.byPosition, l.byRsid);
+        const call = chrom === 'Y' ? callYHaplogroup(l) : callMtHaplogroup(l);
         expect({ chrom, haplogroup: call?.haplogroup, ancestral: call?.ancestral }).toEqual({ chrom, haplogroup, ancestral: 0 });
       }
     }
@@ -197,8 +197,8 @@ describe('simulated paternal and maternal lineages', () => {
     const seen = new Set<string>();
     for (const p of sim.people) {
       const l = lookupsFromPacked({ ...p.genome }, shipped);
-      expect(callYHaplogroup(l.byPosition, l.byRsid)?.haplogroup ?? null).toBe(p.yHaplogroup);
-      expect(callMtHaplogroup(l.byPosition, l.byRsid)?.haplogroup).toBe(p.mtHaplogroup);
+      expect(callYHaplogroup(l)?.haplogroup ?? null).toBe(p.yHaplogroup);
+      expect(callMtHaplogroup(l)?.haplogroup).toBe(p.mtHaplogroup);
       expect(p.yHaplogroup === null).toBe(p.sex === 'female');
       if (p.father) expect(p.yHaplogroup).toBe(p.sex === 'male' ? byId.get(p.father)?.yHaplogroup : null);
       if (p.mother) expect(p.mtHaplogroup).toBe(byId.get(p.mother)?.mtHaplogroup);

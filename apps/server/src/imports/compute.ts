@@ -143,9 +143,9 @@ export async function computeImport(bytes: Uint8Array, statedSex: 'male' | 'fema
     checkPlacement(parsed);
     const t1 = performance.now();
     const stored = packForStorage(parsed.calls, parsed.sex);
-    const { byRsid, byPosition } = lookupsFromCalls(parsed.calls);
-    const items = evaluateReports(byRsid);
-    const haplogroups = { y: callYHaplogroup(byPosition, byRsid), mt: callMtHaplogroup(byPosition, byRsid) };
+    const lookups = lookupsFromCalls(parsed.calls);
+    const items = evaluateReports(lookups);
+    const haplogroups = { y: callYHaplogroup(lookups), mt: callMtHaplogroup(lookups) };
     const plausibility = checkPlausibility({ vendor: parsed.vendor, calls: parsed.calls, statedSex });
     const { vendor, build, markers, callRate, sex } = parsed;
     return {

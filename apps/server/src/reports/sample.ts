@@ -50,10 +50,10 @@ export function sampleGenome(): SampleGenome {
   // A simulated genome is packed exactly like a stored one (two bit-planes over the panel).
   const packed: PackedGenome = { ...father.genome, sex: 'male' };
   const lookups = lookupsFromPacked(packed, panel);
-  const calls = { y: callYHaplogroup(lookups.byPosition, lookups.byRsid), mt: callMtHaplogroup(lookups.byPosition, lookups.byRsid) };
+  const calls = { y: callYHaplogroup(lookups), mt: callMtHaplogroup(lookups) };
   built = {
     sex: 'male',
-    items: evaluateReports(lookups.byRsid),
+    items: evaluateReports(lookups),
     yHaplogroup: calls.y?.haplogroup ?? null,
     mtHaplogroup: calls.mt?.haplogroup ?? null,
     packed,

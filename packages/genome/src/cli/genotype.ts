@@ -10,10 +10,10 @@ export async function run(args: string[]): Promise<number> {
   const json = args.includes('--json');
   const [file, ...rsids] = args.filter((a) => !a.startsWith('--'));
   if (!file || rsids.length === 0) throw new GenomeError('BAD_ARGUMENT', '用法：genome genotype 文件 RSID... [--json]');
-  const { byRsid } = lookupsFromCalls((await parseRawFile(file)).calls);
+  const lookups = lookupsFromCalls((await parseRawFile(file)).calls);
   const out: Record<string, string> = {};
   for (const id of rsids) {
-    const g = byRsid(id);
+    const g = lookups.byRsid(id);
     if (g !== null) out[id] = g;
   }
   if (json) process.stdout.write(`${JSON.stringify(out)}\n`);

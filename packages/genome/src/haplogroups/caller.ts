@@ -1,5 +1,5 @@
 import { inSlices } from '../slices.ts';
-import type { GenotypeLookup, PositionLookup } from '../types.ts';
+import type { Lookups } from '../lookup.ts';
 import { AGES_YBP } from './ages.ts';
 import { type CompiledTree, pathIndexes } from './tree.ts';
 
@@ -78,18 +78,12 @@ function lca(t: CompiledTree, a: number, b: number): number {
  * derived calls at the deepest node of the path that has any: one clean derived call at the final
  * branch gives 0.75, two give 0.94; a call resting on one recurrent (hotspot) mutation gives less.
  */
-export function callHaplogroup(
-  t: CompiledTree,
-  byPosition: PositionLookup,
-  byRsid: GenotypeLookup | undefined,
-  minCalledShare: number,
-): HaplogroupCall | null {
+export function callHaplogroup(t: CompiledTree, lookups: Lookups, minCalledShare: number): HaplogroupCall | null {
   const n = t.names.length;
   const m = t.pos.length;
   const r: Readings = {
     t,
-    byPosition,
-    byRsid,
+    lookups,
     reading: new Uint8Array(m),
     // Each position is looked up at its first marker; later markers there read that marker's allele.
     alleles: new Array(m),
@@ -155,8 +149,7 @@ export function callHaplogroup(
 
 interface Readings {
   t: CompiledTree;
-  byPosition: PositionLookup;
-  byRsid: GenotypeLookup | undefined;
+  lookups: Lookups;
   reading: Uint8Array;
   alleles: (string | null)[];
   present: number;
@@ -164,13 +157,13 @@ interface Readings {
 }
 
 function readSlice(s: Readings, from: number, to: number): void {
-  const { t, byPosition, byRsid, reading, alleles } = s;
+  const { t, lookups, reading, alleles } = s;
   for (let i = from; i < to; i++) {
     const first = t.firstAtPos[i];
     let allele: string | null;
     if (first === i) {
-      let g = byPosition(t.kind, t.pos[i]);
-      if (g === null && byRsid && t.rsid[i] > 0) g = byRsid(`rs${t.rsid[i]}`);
+      let g = lookups.byPosition(t.kind, t.pos[i]);
+      if (g === null && t.rsid[i] > 0) g = lookups.byRsid(`rs${t.rsid[i]}`);
       allele = haploid(g);
       alleles[i] = allele;
       if (allele !== null) s.present++;

@@ -1,4 +1,4 @@
-import type { GenotypeLookup, PositionLookup } from '../types.ts';
+import type { Lookups } from '../lookup.ts';
 import { callHaplogroup, type HaplogroupCall } from './caller.ts';
 import { compiledMtTree, compiledYTree } from './tree.ts';
 
@@ -14,8 +14,8 @@ export { haplogroupMarkerPositions, loadMtTree, loadYTree, mtPathOf, type TreeNo
 const Y_MIN_CALLED_SHARE = 0.05;
 
 /** Y haplogroup from GRCh37 Y positions (rsids as fallback); null when the genome has no Y calls (female). */
-export function callYHaplogroup(byPosition: PositionLookup, byRsid?: GenotypeLookup): HaplogroupCall | null {
-  return callHaplogroup(compiledYTree(), byPosition, byRsid, Y_MIN_CALLED_SHARE);
+export function callYHaplogroup(lookups: Lookups): HaplogroupCall | null {
+  return callHaplogroup(compiledYTree(), lookups, Y_MIN_CALLED_SHARE);
 }
 
 /**
@@ -23,6 +23,6 @@ export function callYHaplogroup(byPosition: PositionLookup, byRsid?: GenotypeLoo
  * null when the genome has no MT calls. hg19's 'chrM' is a different sequence with shifted positions:
  * readers must not pass it here as if it were rCRS.
  */
-export function callMtHaplogroup(byPosition: PositionLookup, byRsid?: GenotypeLookup): HaplogroupCall | null {
-  return callHaplogroup(compiledMtTree(), byPosition, byRsid, 0);
+export function callMtHaplogroup(lookups: Lookups): HaplogroupCall | null {
+  return callHaplogroup(compiledMtTree(), lookups, 0);
 }

@@ -6,7 +6,7 @@ import { qcOf } from '../qc.ts';
 import { type Build, type Chrom, GenomeError, type NormalisedCall, type ParsedGenome, type RawCall, type Vendor } from '../types.ts';
 import { type Container, DEFAULT_LIMITS, type DecompressLimits, decompressInto } from './decompress.ts';
 import { chromOf, detectFormat, type FormatInfo, isColumnLine } from './formats.ts';
-import { LineSplitter } from './lines.ts';
+import { type LineSink, LineSplitter } from './lines.ts';
 
 export { type Container, DEFAULT_LIMITS, type DecompressLimits } from './decompress.ts';
 export { detectFormat, type FormatInfo, headerBuildOf, type Layout } from './formats.ts';
@@ -86,8 +86,11 @@ function positionOf(s: string): number {
 
 const unquote = (s: string) => (s.length >= 2 && s.charCodeAt(0) === 34 && s.charCodeAt(s.length - 1) === 34 ? s.slice(1, -1) : s);
 
-/** Collects calls from lines: header phase (format detection), then one parser per layout. */
-class Reader {
+/**
+ * Collects calls from lines: header phase (format detection), then the reader of the file's layout.
+ * Every step is a method, not a closure made per file (see LineSink).
+ */
+class Reader implements LineSink {
   /**
    * Made with the `panelIndex` slot that normaliseCalls fills in, so 600,000 calls keep one shape:
    * added afterwards it gave every call a property store of its own (~0.1 s of the pool thread and
@@ -98,19 +101,16 @@ class Reader {
   private readonly header: string[] = [];
   private nonBlank = 0;
   format: FormatInfo | null = null;
-  /** Told the format once the first data line has shown it. */
-  onFormat: ((f: FormatInfo) => void) | null = null;
   private sampleCount = 0;
   private gtIndexCache = new Map<string, number>();
-  private dataLine: ((line: string, no: number) => void) | null = null;
   /** Chromosome column of the previous line and what it named (files run chromosome by chromosome). */
   private lastChromName = '';
   private lastChrom: Chrom | undefined;
 
-  onLine = (line: string, no: number): void => {
-    if (this.dataLine) {
-      if (line.length === 0 || (line.charCodeAt(0) === 35 && this.format?.layout !== 'vcf')) return;
-      this.dataLine(line, no);
+  line(line: string, no: number): void {
+    if (this.format) {
+      if (line.length === 0 || (line.charCodeAt(0) === 35 && this.format.layout !== 'vcf')) return;
+      this.dataLine(this.format.layout, line, no);
       return;
     }
     if (line.trim() === '') return;
@@ -120,11 +120,11 @@ class Reader {
       if (this.header.length < HEADER_LINES_KEPT) this.header.push(bare);
       return;
     }
-    this.format = detectFormat(this.header, bare, no);
-    this.onFormat?.(this.format);
-    this.dataLine = this.parserFor(this.format);
-    this.dataLine(bare, no);
-  };
+    const format = detectFormat(this.header, bare, no);
+    if (format.layout === 'vcf') this.startVcf();
+    this.format = format;
+    this.dataLine(format.layout, bare, no);
+  }
 
   finish(): FormatInfo {
     if (this.format) return this.format;
@@ -165,9 +165,10 @@ class Reader {
   /**
    * The common tab-separated line with clean fields, read in place (600,000 lines per file): no
    * line string and no field strings but the rsid. False sends anything unusual (comments, blank
-   * lines, spaces, odd values) to the general path, which also names the error.
+   * lines, spaces, odd values), the header and other layouts to `line`, which also names the error.
    */
-  readonly tsv4InPlace = (text: string, s: number, e: number): boolean => {
+  inPlace(text: string, s: number, e: number): boolean {
+    if (this.format?.layout !== 'tsv4') return false;
     const t1 = text.indexOf('\t', s);
     const t2 = t1 > s && t1 < e ? text.indexOf('\t', t1 + 1) : -1;
     const t3 = t2 > 0 && t2 < e ? text.indexOf('\t', t2 + 1) : -1;
@@ -181,38 +182,39 @@ class Reader {
     if (!chrom || pos <= 0 || pos > MAX_POS || !a) return false;
     this.calls.push({ rsid: text.slice(s, t1), chrom, pos, a1: a[0], a2: a[1], panelIndex: undefined });
     return true;
-  };
+  }
 
-  private parserFor(f: FormatInfo): (line: string, no: number) => void {
-    switch (f.layout) {
-      case 'tsv4':
-        return (line, no) => {
-          let p = line.split('\t');
-          if (p.length < 4 && line.indexOf('\t') < 0) p = line.trim().split(/\s+/);
-          if (p.length < 4) throw err(no, p.length === 3 ? '缺少基因型列' : `应有 4 列，实际 ${p.length} 列`);
-          this.push(p[0].trim(), p[1].trim(), p[2].trim(), GENOTYPES.get(p[3].trim()), p[3], no);
-        };
-      case 'tsv5':
-        return (line, no) => {
-          let p = line.split('\t');
-          if (p.length < 5 && line.indexOf('\t') < 0) p = line.trim().split(/\s+/);
-          if (p.length < 5) throw err(no, p.length === 4 ? '缺少第二个等位基因列' : `应有 5 列，实际 ${p.length} 列`);
-          const g = p[3].trim() + p[4].trim();
-          this.push(p[0].trim(), p[1].trim(), p[2].trim(), g.length === 2 ? GENOTYPES.get(g) : undefined, g, no);
-        };
-      case 'csv4':
-        return (line, no) => {
-          const p = line.split(',');
-          if (p.length < 4) throw err(no, p.length === 3 ? '缺少基因型列' : `应有 4 列，实际 ${p.length} 列`);
-          const g = unquote(p[3].trim());
-          this.push(unquote(p[0].trim()), unquote(p[1].trim()), unquote(p[2].trim()), GENOTYPES.get(g), g, no);
-        };
+  private dataLine(layout: FormatInfo['layout'], line: string, no: number): void {
+    switch (layout) {
+      case 'tsv4': {
+        let p = line.split('\t');
+        if (p.length < 4 && line.indexOf('\t') < 0) p = line.trim().split(/\s+/);
+        if (p.length < 4) throw err(no, p.length === 3 ? '缺少基因型列' : `应有 4 列，实际 ${p.length} 列`);
+        this.push(p[0].trim(), p[1].trim(), p[2].trim(), GENOTYPES.get(p[3].trim()), p[3], no);
+        return;
+      }
+      case 'tsv5': {
+        let p = line.split('\t');
+        if (p.length < 5 && line.indexOf('\t') < 0) p = line.trim().split(/\s+/);
+        if (p.length < 5) throw err(no, p.length === 4 ? '缺少第二个等位基因列' : `应有 5 列，实际 ${p.length} 列`);
+        const g = p[3].trim() + p[4].trim();
+        this.push(p[0].trim(), p[1].trim(), p[2].trim(), g.length === 2 ? GENOTYPES.get(g) : undefined, g, no);
+        return;
+      }
+      case 'csv4': {
+        const p = line.split(',');
+        if (p.length < 4) throw err(no, p.length === 3 ? '缺少基因型列' : `应有 4 列，实际 ${p.length} 列`);
+        const g = unquote(p[3].trim());
+        this.push(unquote(p[0].trim()), unquote(p[1].trim()), unquote(p[2].trim()), GENOTYPES.get(g), g, no);
+        return;
+      }
       case 'vcf':
-        return this.vcfParser();
+        this.vcfLine(line, no);
     }
   }
 
-  private vcfParser(): (line: string, no: number) => void {
+  /** Reads the VCF's column line: the sample whose genotypes are read. */
+  private startVcf(): void {
     const columns = this.header.find((l) => l.startsWith('#CHROM'));
     if (!columns) throw new GenomeError('UNSUPPORTED_FORMAT', 'VCF 文件缺少 #CHROM 列名行');
     const names = columns.split('\t');
@@ -221,29 +223,30 @@ class Reader {
     if (this.sampleCount > 1) {
       this.dropped.add(`多样本 VCF：只读取第一个样本（${names[9]}），其余样本忽略`, names.slice(10, 15).join(','), this.sampleCount - 1);
     }
-    return (line, no) => {
-      const p = line.split('\t', 10);
-      if (p.length < 10) throw err(no, `VCF 数据行应至少有 10 列，实际 ${p.length} 列`);
-      const chromName = p[0];
-      const chrom = chromOf(chromName);
-      if (!chrom) {
-        this.dropped.add('非标准染色体（如未定位片段）', `${chromName}:${p[1]}`);
-        return;
-      }
-      const pos = positionOf(p[1]);
-      if (pos <= 0 || pos > MAX_POS) throw err(no, `位置无效：'${shown(p[1])}'`);
-      let gi = this.gtIndexCache.get(p[8]);
-      if (gi === undefined) {
-        gi = p[8].split(':').indexOf('GT');
-        this.gtIndexCache.set(p[8], gi);
-      }
-      if (gi < 0) throw err(no, 'FORMAT 列没有 GT 字段');
-      const gt = p[9].split(':')[gi] ?? '';
-      const rsid = p[2] && p[2] !== '.' ? p[2].split(';')[0] : `${chrom}:${pos}`;
-      const a = vcfAlleles(p[3], p[4], gt);
-      if (!a) throw err(no, `基因型无效：'${shown(gt)}'`);
-      this.calls.push({ rsid, chrom, pos, a1: a[0], a2: a[1], panelIndex: undefined });
-    };
+  }
+
+  private vcfLine(line: string, no: number): void {
+    const p = line.split('\t', 10);
+    if (p.length < 10) throw err(no, `VCF 数据行应至少有 10 列，实际 ${p.length} 列`);
+    const chromName = p[0];
+    const chrom = chromOf(chromName);
+    if (!chrom) {
+      this.dropped.add('非标准染色体（如未定位片段）', `${chromName}:${p[1]}`);
+      return;
+    }
+    const pos = positionOf(p[1]);
+    if (pos <= 0 || pos > MAX_POS) throw err(no, `位置无效：'${shown(p[1])}'`);
+    let gi = this.gtIndexCache.get(p[8]);
+    if (gi === undefined) {
+      gi = p[8].split(':').indexOf('GT');
+      this.gtIndexCache.set(p[8], gi);
+    }
+    if (gi < 0) throw err(no, 'FORMAT 列没有 GT 字段');
+    const gt = p[9].split(':')[gi] ?? '';
+    const rsid = p[2] && p[2] !== '.' ? p[2].split(';')[0] : `${chrom}:${pos}`;
+    const a = vcfAlleles(p[3], p[4], gt);
+    if (!a) throw err(no, `基因型无效：'${shown(gt)}'`);
+    this.calls.push({ rsid, chrom, pos, a1: a[0], a2: a[1], panelIndex: undefined });
   }
 }
 
@@ -275,10 +278,7 @@ function vcfAlleles(ref: string, alt: string, gt: string): Alleles | null {
 export async function parseRawStream(stream: AsyncIterable<Uint8Array>, opts: ParseOptions = {}): Promise<ParsedFile> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const reader = new Reader();
-  const lines = new LineSplitter(reader.onLine);
-  reader.onFormat = (f) => {
-    if (f.layout === 'tsv4') lines.inPlace = reader.tsv4InPlace;
-  };
+  const lines = new LineSplitter(reader);
   let container: Container;
   try {
     container = await decompressInto(stream, lines, limits);

@@ -1,14 +1,25 @@
 import { GenomeError } from '../types.ts';
 import type { ByteSink } from './decompress.ts';
 
+/**
+ * Where the lines go, as methods of one object: a parse loop calling them keeps its optimized code
+ * from file to file (closures made per file had V8 drop and recompile it at every import).
+ */
+export interface LineSink {
+  /** Tried first with the line in place (text[start, end)), saving a string per line: true when it has read it. */
+  inPlace(text: string, start: number, end: number): boolean;
+  /** Each line not read in place, cut out, with its 1-based number. */
+  line(line: string, lineNo: number): void;
+}
+
 /** How many leading bytes are checked for binary content. */
 const SNIFF_BYTES = 8192;
 /** No line of a raw-data file comes near this; a longer one means the file is not one. */
 const MAX_LINE = 1 << 20;
 
 /**
- * Splits decoded text into lines (LF or CRLF) and hands each to `onLine` with its 1-based number.
- * The first bytes are checked so a binary file fails as BINARY_FILE rather than as a bad line.
+ * Splits decoded text into lines (LF or CRLF) and hands each to the sink. The first bytes are
+ * checked so a binary file fails as BINARY_FILE rather than as a bad line.
  */
 export class LineSplitter implements ByteSink {
   private readonly decoder = new TextDecoder('utf-8');
@@ -16,16 +27,11 @@ export class LineSplitter implements ByteSink {
   private lineNo = 0;
   private head: Uint8Array[] | null = [];
   private headBytes = 0;
-  private readonly onLine: (line: string, lineNo: number) => void;
-  /**
-   * Optional reader of a line in place (text[start, end)), tried first; when it returns false the
-   * line is cut out and given to onLine. Saves a string per line on the hot path.
-   */
-  inPlace: ((text: string, start: number, end: number) => boolean) | null = null;
+  private readonly sink: LineSink;
   bytes = 0;
 
-  constructor(onLine: (line: string, lineNo: number) => void) {
-    this.onLine = onLine;
+  constructor(sink: LineSink) {
+    this.sink = sink;
   }
 
   push(chunk: Uint8Array): void {
@@ -73,7 +79,7 @@ export class LineSplitter implements ByteSink {
       if (nl < 0) break;
       const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
       ++this.lineNo;
-      if (!this.inPlace?.(text, start, end)) this.onLine(text.slice(start, end), this.lineNo);
+      if (!this.sink.inPlace(text, start, end)) this.sink.line(text.slice(start, end), this.lineNo);
       start = nl + 1;
     }
     this.rest = start === 0 ? text : text.slice(start);
@@ -83,7 +89,7 @@ export class LineSplitter implements ByteSink {
     if (last && this.rest.length) {
       const line = this.rest.endsWith('\r') ? this.rest.slice(0, -1) : this.rest;
       this.rest = '';
-      this.onLine(line, ++this.lineNo);
+      this.sink.line(line, ++this.lineNo);
     }
   }
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { GenotypeLookup } from '../types.ts';
+import type { RsidLookups } from '../lookup.ts';
 import { CATEGORIES, KbFileSchema } from './schema.ts';
 import type { Category, KbItem, KbMarker, KbRule, Level } from './schema.ts';
 
@@ -87,11 +87,11 @@ function ruleMatches(rule: KbRule, item: KbItem, usable: Map<string, string>): b
   return true;
 }
 
-export function evaluateItem(item: KbItem, byRsid: GenotypeLookup): ItemResult {
+export function evaluateItem(item: KbItem, lookups: RsidLookups): ItemResult {
   const genotypes: Record<string, string | null> = {};
   const usable = new Map<string, string>();
   for (const m of item.markers) {
-    const g = byRsid(m.rsid);
+    const g = lookups.byRsid(m.rsid);
     genotypes[m.rsid] = g;
     if (readable(m, g)) usable.set(m.rsid, g);
   }
@@ -113,11 +113,11 @@ export function evaluateItem(item: KbItem, byRsid: GenotypeLookup): ItemResult {
   };
 }
 
-export function evaluateReports(byRsid: GenotypeLookup, opts: { categories?: Category[] } = {}): ItemResult[] {
+export function evaluateReports(lookups: RsidLookups, opts: { categories?: Category[] } = {}): ItemResult[] {
   const wanted = opts.categories ? new Set(opts.categories) : undefined;
   const out: ItemResult[] = [];
   for (const item of loadKnowledgeBase()) {
-    if (!wanted || wanted.has(item.category)) out.push(evaluateItem(item, byRsid));
+    if (!wanted || wanted.has(item.category)) out.push(evaluateItem(item, lookups));
   }
   return out;
 }
