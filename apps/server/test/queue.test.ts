@@ -195,6 +195,48 @@ describe.each(testDatabaseTargets())('job queue on $name', (target) => {
       await restarted.stop();
     }
   });
+  it.runIf(target.name === 'pglite')('claims again after a job only where a job may be due, yet at once where one waits', async () => {
+    // No poll within the test: only sends and finishing jobs wake a claim.
+    let updates = 0;
+    const db = new Proxy(database.db, {
+      get(target, key) {
+        if (key === 'update') updates++;
+        return Reflect.get(target, key);
+      },
+    });
+    const queue = new TableQueue(db, { pollMs: 60_000 });
+    const release = new Map<string, () => void>();
+    const ran: string[] = [];
+    const hold = async (p: { n: string }) => {
+      ran.push(p.n);
+      await new Promise<void>((r) => release.set(p.n, r));
+    };
+    await queue.work('slow', hold, { concurrency: 1 });
+    await queue.work('pair', hold, { concurrency: 2 });
+    for (const n of ['s1', 's2']) await queue.send('slow', { n });
+    await queue.start();
+    try {
+      // s1 fills 'slow'; the claim over 'pair' alone finds nothing. s2 waits for the slot, not for a poll.
+      await until(() => ran.includes('s1'));
+      release.get('s1')?.();
+      await until(() => ran.includes('s2'), 5000);
+      release.get('s2')?.();
+      for (const n of ['p1', 'p2']) await queue.send('pair', { n });
+      await until(() => ran.includes('p1') && ran.includes('p2'));
+      await new Promise((r) => setTimeout(r, 200));
+      const before = updates;
+      release.get('p1')?.();
+      release.get('p2')?.();
+      await until(async () =>
+        (await database.db.select().from(queueJobs).where(eq(queueJobs.name, 'pair'))).every((j) => j.state === 'completed'),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      // Two completions and one claim that finds nothing: the second job's end knows nothing is due.
+      expect(updates - before).toBe(3);
+    } finally {
+      await queue.stop();
+    }
+  });
   it.runIf(target.name === 'pglite')('hands jobs still running at the stop deadline back to the queue, not as an attempt', async () => {
     const draining = new TableQueue(database.db, { pollMs: 50, stopTimeoutMs: 100 });
     let claimed = false;

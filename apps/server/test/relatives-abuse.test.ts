@@ -417,4 +417,24 @@ describe.each(testDatabaseTargets())('gene relatives cannot be abused on $name',
     expect(notices.length).toBe(1);
     expect(notices[0].content).toMatch(/新设备/);
   });
+
+  it('holds an account’s genomes past its daily upload limit out of matching, for that day only', async () => {
+    // The clock has moved on more than a day above: the earlier tests' genomes no longer count.
+    await account('bulk');
+    // Five people unrelated to one another (founders of the simulated family), so nothing else holds them.
+    const roles = ['mother', 'grandmother', 'aunt-husband', 'great-uncle-wife', 'fathers-cousin-wife'];
+    const importRole = async (role: string) => {
+      const p = personOf(role);
+      return importFile('bulk', await person('bulk', role, p.sex), vendorFileBytes(p.calls));
+    };
+    const jobs: ImportJobView[] = [];
+    for (const role of roles.slice(0, 4)) jobs.push(await importRole(role));
+    expect(jobs.slice(0, 3).map((j) => j.relativesHold)).toEqual([null, null, null]);
+    expect(jobs[3].relativesHold?.reasons).toEqual([
+      { code: CODES.RELATIVES_HELD_UPLOAD_LIMIT.code, message: '本账户 24 小时内参与匹配的上传已达 3 份上限' },
+    ]);
+    expect(jobs[3].stage).toBe('done');
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect((await importRole(roles[4])).relativesHold).toBeNull();
+  }, 600_000);
 });

@@ -57,6 +57,15 @@ export class TableQueue implements JobQueue {
   private heartbeat: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | null = null;
   private again = false;
+  /**
+   * Counts the moments a job may have become due: a send from this process, and each poll (jobs
+   * sent by other processes, retries whose delay ran out, locks of dead processes). A claim that
+   * found nothing records the count it started at and the queues it looked in; until the count
+   * moves on, a finishing job wakes no claim over those queues, which could only come back empty
+   * (about two statements per import on the embedded database, each as dear as one that finds a job).
+   */
+  private dueEpoch = 0;
+  private nothingDue: { epoch: number; names: Set<string> } | null = null;
 
   private readonly db: Db;
   private readonly opts: TableQueueOptions;
@@ -94,7 +103,10 @@ export class TableQueue implements JobQueue {
         setWhere: inArray(queueJobs.state, ['completed', 'failed']),
       })
       .returning({ id: queueJobs.id });
-    if (rows[0]) this.wake();
+    if (rows[0]) {
+      this.dueEpoch++;
+      this.wake();
+    }
     return rows[0]?.id ?? null;
   }
 
@@ -194,7 +206,10 @@ export class TableQueue implements JobQueue {
         this.again = false;
         this.wake();
       } else {
-        this.timer = setTimeout(() => this.wake(), this.pollMs);
+        this.timer = setTimeout(() => {
+          this.dueEpoch++;
+          this.wake();
+        }, this.pollMs);
         this.timer.unref();
       }
     });
@@ -208,6 +223,9 @@ export class TableQueue implements JobQueue {
     while (this.started) {
       const open = [...this.workers.values()].filter((w) => w.running < (w.opts.concurrency ?? 1));
       if (!open.length) return;
+      const known = this.nothingDue;
+      if (known?.epoch === this.dueEpoch && open.every((w) => known.names.has(w.name))) return;
+      const epoch = this.dueEpoch;
       let claimed: Awaited<ReturnType<TableQueue['claim']>>;
       try {
         claimed = await this.claim(open.map((w) => w.name));
@@ -215,7 +233,10 @@ export class TableQueue implements JobQueue {
         this.opts.log?.error({ err, queues: open.map((w) => w.name) }, 'queue: claiming a job failed');
         return;
       }
-      if (!claimed) return;
+      if (!claimed) {
+        this.nothingDue = { epoch, names: new Set(open.map((w) => w.name)) };
+        return;
+      }
       const w = this.workers.get(claimed.name) as Worker;
       w.running++;
       const run = this.run(w, claimed).finally(() => {

@@ -2,7 +2,7 @@ import { type CodeName, CODES } from '@jiyin/contracts/codes';
 import { type RelativesHoldView, STAFF_RELATIVES_ALERT_NOTICE_TYPE } from '@jiyin/contracts/relativesApi';
 import { type Db, type GateReasonRow, schema } from '@jiyin/db';
 import type { OneToManyHit, PlausibilityResult } from '@jiyin/genome';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { notify } from '../notifications/service.ts';
 import { layoutBytes, packedGenomes } from './stored.ts';
@@ -232,15 +232,21 @@ async function overLimit(
     gt(relativesGate.createdAt, since),
     ne(relativesGate.barcode, g.barcode),
   );
-  const count = async (cond: ReturnType<typeof eq>) =>
-    (await db.select({ b: relativesGate.barcode }).from(relativesGate).where(and(entered, cond))).length;
-  if ((await count(eq(relativesGate.userId, g.userId))) >= lim.account) return `本账户 24 小时内参与匹配的上传已达 ${lim.account} 份上限`;
-  if ((await count(eq(relativesGate.personId, g.personId))) >= lim.person)
-    return `该检测人 24 小时内参与匹配的上传已达 ${lim.person} 份上限`;
-  if (g.ip && (await count(eq(relativesGate.ip, g.ip))) >= lim.address)
-    return `同一网络地址 24 小时内参与匹配的上传已达 ${lim.address} 份上限`;
-  if (g.device && (await count(eq(relativesGate.device, g.device))) >= lim.device)
-    return `同一设备 24 小时内参与匹配的上传已达 ${lim.device} 份上限`;
+  // One statement counts all four: each import passes here, and on the embedded database every
+  // statement costs about a millisecond of its one thread.
+  const counted = (cond: SQL | undefined) => (cond ? sql<number>`count(*) filter (where ${cond})::int` : sql<number>`0`);
+  const sameIp = g.ip ? eq(relativesGate.ip, g.ip) : undefined;
+  const sameDevice = g.device ? eq(relativesGate.device, g.device) : undefined;
+  const sameAccount = eq(relativesGate.userId, g.userId);
+  const samePerson = eq(relativesGate.personId, g.personId);
+  const [n] = await db
+    .select({ account: counted(sameAccount), person: counted(samePerson), address: counted(sameIp), device: counted(sameDevice) })
+    .from(relativesGate)
+    .where(and(entered, or(sameAccount, samePerson, sameIp, sameDevice)));
+  if (n.account >= lim.account) return `本账户 24 小时内参与匹配的上传已达 ${lim.account} 份上限`;
+  if (n.person >= lim.person) return `该检测人 24 小时内参与匹配的上传已达 ${lim.person} 份上限`;
+  if (n.address >= lim.address) return `同一网络地址 24 小时内参与匹配的上传已达 ${lim.address} 份上限`;
+  if (n.device >= lim.device) return `同一设备 24 小时内参与匹配的上传已达 ${lim.device} 份上限`;
   return null;
 }
 
