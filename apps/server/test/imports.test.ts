@@ -7,6 +7,7 @@ import { API_PATHS } from '@jiyin/contracts/api';
 import { CODES } from '@jiyin/contracts/codes';
 import { fillPattern } from '@jiyin/contracts/pathPattern';
 import { type ImportJobView, REPORT_API_PATHS, type UploadView } from '@jiyin/contracts/reportApi';
+import { RELATIVES_API_PATHS, RELATIVES_PROTOCOL_VERSION } from '@jiyin/contracts/relativesApi';
 import { pickSignVersion, signRequest } from '@jiyin/contracts/signing';
 import { DEMO_KITS, schema, testDatabaseTargets } from '@jiyin/db';
 import { deserialisePacked, loadKnowledgeBase, loadPanel, type RawCall } from '@jiyin/genome';
@@ -226,7 +227,7 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
     const list = await call('GET', `${REPORT_API_PATHS.imports}?personId=${alicePerson}`, alice);
     expect(list.data.list.map((j: ImportJobView) => j.id)).toEqual([job.id]);
 
-    // The notice, the bell's count, and matching queued for the detection.
+    // The notice, the bell's count, and matching queued once the person joins gene relatives.
     const notices = await call('GET', REPORT_API_PATHS.notifications, alice);
     expect(notices.data.list).toEqual([
       expect.objectContaining({
@@ -239,16 +240,20 @@ describe.each(testDatabaseTargets())('raw-data imports on $name', (target) => {
     ]);
     expect((await call('GET', REPORT_API_PATHS.notificationsUnread, alice)).data).toEqual({ result: 1 });
     expect((await userInfo(alice)).infoCount).toBe(1);
-    // The matching job carries the id of the request that started the import (metrics/index.ts), for its logs.
-    const queuedMatch = { barcode, _requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) };
-    if (t.database.kind === 'pglite') {
-      const [match] = await t.database.db.select().from(queueJobs).where(eq(queueJobs.name, RELATIVES_MATCH_JOB));
-      expect(match.payload).toEqual(queuedMatch);
-    } else {
+    const queuedMatches = async (): Promise<unknown[]> => {
+      if (t.database.kind === 'pglite') {
+        return (await t.database.db.select().from(queueJobs).where(eq(queueJobs.name, RELATIVES_MATCH_JOB))).map((j) => j.payload);
+      }
       const queued = await t.database.db.execute<{ data: unknown }>(sql`select data from pgboss.job where name = ${RELATIVES_MATCH_JOB}`);
       // postgres-js answers the rows as an array.
-      expect((queued as unknown as { data: unknown }[]).map((r) => r.data)).toContainEqual(queuedMatch);
-    }
+      return (queued as unknown as { data: unknown }[]).map((r) => r.data);
+    };
+    // Alice does not take part yet: a matching job would only end at its consent check.
+    expect(await queuedMatches()).not.toContainEqual(expect.objectContaining({ barcode }));
+    const joined = await call('POST', RELATIVES_API_PATHS.consent, alice, { barcode, protocolVersion: RELATIVES_PROTOCOL_VERSION });
+    expect(joined.code, joined.msg).toBe(0);
+    // The job carries the id of the request that started it (metrics/index.ts), for its logs.
+    expect(await queuedMatches()).toContainEqual({ barcode, _requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   }, 90_000);
 
   const userInfo = async (cookie: string) => (await call('GET', API_PATHS.userInfo, cookie)).data;

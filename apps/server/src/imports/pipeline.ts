@@ -6,6 +6,7 @@ import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { genomeErrorOf } from '../pool/index.ts';
+import { liveConsents } from '../relatives/consent.ts';
 import { gateImport } from '../relatives/guard.ts';
 import { notify, PERSON_SLOT } from '../notifications/service.ts';
 import type { ImportComputed, PackedForStorage } from './compute.ts';
@@ -169,7 +170,11 @@ export async function runImport(deps: Deps, importJobId: string, log?: Log): Pro
     );
   }
   // Matching runs apart (it reads every consenting genome); the singleton key keeps one per detection.
-  await deps.queue.send(RELATIVES_MATCH_JOB, { barcode }, { singletonKey: barcode as string });
+  // Only for a person who takes part: for anyone else the job would end at its consent check, and
+  // joining later queues it then (consent.ts), when this genome is stored and judged by the gate.
+  if ((await liveConsents(deps, [job.personId])).has(job.personId)) {
+    await deps.queue.send(RELATIVES_MATCH_JOB, { barcode }, { singletonKey: barcode as string });
+  }
   await stage('done', 100, { finishedAt: deps.now() });
 }
 
