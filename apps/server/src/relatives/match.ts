@@ -67,7 +67,7 @@ function sharedPercent(h: LayoutHit): number {
 export async function runRelativesMatch(deps: Deps, barcode: string, log?: Log): Promise<MatchRunStats | null> {
   const { db } = deps.database;
   const started = performance.now();
-  // Its bytes are read once it is sure to be matched: most jobs end at the consent check.
+  // Its bytes are read once it is sure to be matched (a person may have left since the job was queued).
   const [row] = await db
     .select({ personId: genomes.personId, layoutId: genomes.layoutId })
     .from(genomes)
