@@ -245,8 +245,9 @@ async function overLimit(
     .where(and(entered, or(sameAccount, samePerson, sameIp, sameDevice)));
   if (n.account >= lim.account) return `本账户 24 小时内参与匹配的上传已达 ${lim.account} 份上限`;
   if (n.person >= lim.person) return `该检测人 24 小时内参与匹配的上传已达 ${lim.person} 份上限`;
-  if (n.address >= lim.address) return `同一网络地址 24 小时内参与匹配的上传已达 ${lim.address} 份上限`;
-  if (n.device >= lim.device) return `同一设备 24 小时内参与匹配的上传已达 ${lim.device} 份上限`;
+  // An upload with no address or device known is not limited by it (as before the counts were merged).
+  if (sameIp && n.address >= lim.address) return `同一网络地址 24 小时内参与匹配的上传已达 ${lim.address} 份上限`;
+  if (sameDevice && n.device >= lim.device) return `同一设备 24 小时内参与匹配的上传已达 ${lim.device} 份上限`;
   return null;
 }
 
