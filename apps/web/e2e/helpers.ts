@@ -181,15 +181,30 @@ export async function pickRegion(page: Page, dialog: Locator, label: string, sea
 /** 福建省 / 泉州市 as the birthplace in the open person dialog. */
 export const pickBirthplace = (page: Page, dialog: Locator) => pickRegion(page, dialog, '出生地', '泉州', '福建省 / 泉州市');
 
-/** The new-person dialog of the import page: name, gender and a birthplace (its region shows to relatives). */
-export async function createPerson(page: Page, name: string, gender: '男' | '女') {
+/**
+ * The new-person dialog of the import page: name, gender, what `more` fills (e.g. the birthday) and a
+ * birthplace (its region shows to relatives). A save that leaves the dialog open fails with what the
+ * dialog shows (a field's message or the server's), not with a bare timeout.
+ */
+export async function createPerson(page: Page, name: string, gender: '男' | '女', more?: (dialog: Locator) => Promise<void>) {
   await page.getByRole('button', { name: '新建检测人' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('姓名').fill(name);
   await dialog.getByText(gender, { exact: true }).click();
+  await more?.(dialog);
   await pickBirthplace(page, dialog);
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  const closed = await dialog.waitFor({ state: 'hidden', timeout: 15_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!closed) {
+    const shown = await dialog.locator('.ant-form-item-explain-error, [role="alert"]').allInnerTexts();
+    const birthplace = await dialog.locator('.ant-form-item', { has: page.getByLabel('出生地') }).textContent();
+    throw new Error(
+      `the person dialog stayed open after 保存: ${JSON.stringify({ shown, birthplace, name: await dialog.getByLabel('姓名').inputValue() })}`,
+    );
+  }
   await page
     .getByRole('radio', { name: new RegExp(name) })
     .and(page.locator('[aria-checked="true"]'))

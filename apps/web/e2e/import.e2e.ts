@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS, type Viewport, type RecordedPage } from './browser.ts';
-import { pickBirthplace, pickOption, signUpNewUser, simulateRawFiles } from './helpers.ts';
+import { createPerson, pickOption, signUpNewUser, simulateRawFiles } from './helpers.ts';
 
 const IMPORT_TIMEOUT = 240_000;
 
@@ -47,23 +47,6 @@ const sha256 = async (file: string) =>
   createHash('sha256')
     .update(await readFile(file))
     .digest('hex');
-
-async function createPerson(page: Page, name: string, gender: '男' | '女') {
-  await page.getByRole('button', { name: '新建检测人' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('姓名').fill(name);
-  await dialog.getByText(gender, { exact: true }).click();
-  await dialog.getByLabel('出生年份').fill('1965');
-  await pickOption(page, '出生月份', '3月');
-  await pickOption(page, '出生日', '8日');
-  await pickBirthplace(page, dialog);
-  await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page
-    .getByRole('radio', { name: new RegExp(name) })
-    .and(page.locator('[aria-checked="true"]'))
-    .waitFor();
-}
 
 const fileInput = (page: Page) => page.locator('.raw-uploader input[type="file"]');
 
@@ -132,7 +115,11 @@ describe.each(VIEWPORTS)('raw-data import at $name ($width×$height)', (vp: View
     'creates the tested person, uploads a 600k-marker 23andMe file resumably and follows the stages to the report',
     async () => {
       await page.getByText('请先选择或新建检测人').waitFor();
-      await createPerson(page, personName, vp.name === 'pc' ? '男' : '女');
+      await createPerson(page, personName, vp.name === 'pc' ? '男' : '女', async (dialog) => {
+        await dialog.getByLabel('出生年份').fill('1965');
+        await pickOption(page, '出生月份', '3月');
+        await pickOption(page, '出生日', '8日');
+      });
       await page.getByText('这位检测人还没有导入过数据').waitFor();
 
       // A file of another type is refused on the page, before anything is sent.
