@@ -2,14 +2,14 @@
 // throughput of 20 imports queued at once, through the HTTP API of the real server (main.ts) on
 // loopback: resumable upload in 4 MB chunks, import job, polling until done. With the compute pool
 // at one thread and at all cores (POOL_THREADS); on PGlite, and on Postgres too when DATABASE_URL is
-// set (a fresh database is created and dropped for each run). BENCH_IMPORT_ROUNDS (3) rounds; the ratio is between medians.
+// set (a fresh database is created and dropped for each run). BENCH_IMPORT_ROUNDS (3) rounds; the ratio is given between medians and as the median of each round's own.
 // Each row also gives a pool thread's own CPU per import of the batch (the import log's cpuMs).
 // Imports per minute two ways: over the batch's wall time (queued → all done), and sustained, between the batch's
 // first and last completion. The batch time also holds the first import's whole duration before anything completes
 // (~0.7 s, whatever the thread count), which weighs more the faster the run; a site importing all day sees the
 // sustained rate.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,20 @@ import { buildWebIfStale, ROOT, serverNodeArgs, WEB_DIR } from './lib.mjs';
 const QUEUED_AT_ONCE = Number(process.env.BENCH_IMPORTS ?? 20);
 const ONE_ACCOUNT = process.env.BENCH_ONE_ACCOUNT === '1';
 const s2 = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * A process's CPU time so far, all its threads, in ms (Linux's /proc, clock ticks of 1/100 s); null
+ * elsewhere. Over the batch, against the pool threads' own time, it shows what runs beside them.
+ */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -81,6 +95,7 @@ async function startServer(databaseUrl, poolThreads) {
   return {
     base,
     timings,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -166,8 +181,10 @@ async function bench(label, databaseUrl, file, poolThreads) {
     // 3. Uploaded first, then all imports queued at once.
     const batch = await upload(uploaders.slice(1 + 2 * poolThreads));
     const t3 = performance.now();
+    const cpu3 = processCpuMs(server.pid);
     const jobs = await importAll(batch);
     const t4 = performance.now();
+    const cpu4 = processCpuMs(server.pid);
     await new Promise((r) => setTimeout(r, 100));
     // A pool thread's own CPU per import: against the 1-thread run it shows what two threads on two
     // cores cost each other (shared caches, V8's GC and compiler threads), apart from waiting for a core.
@@ -178,6 +195,8 @@ async function bench(label, databaseUrl, file, poolThreads) {
       .filter((t) => t !== undefined)
       .sort((a, b) => a - b);
     const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+    const poolCpu = cpu.length ? cpu.reduce((a, b) => a + b, 0) / cpu.length : Number.NaN;
+    const serverCpu = cpu3 === null || cpu4 === null ? Number.NaN : (cpu4 - cpu3) / QUEUED_AT_ONCE;
     return {
       database: label,
       'pool threads': poolThreads,
@@ -186,7 +205,10 @@ async function bench(label, databaseUrl, file, poolThreads) {
       'parse / compute (thread) / store': `${timing.parseMs} / ${timing.computeMs} / ${timing.storeMs} ms`,
       'upload → reports': s(t2 - t0),
       [`${QUEUED_AT_ONCE} queued at once`]: s(t4 - t3),
-      'thread CPU / import': cpu.length ? `${Math.round(cpu.reduce((a, b) => a + b, 0) / cpu.length)} ms` : '',
+      'thread CPU / import': Number.isNaN(poolCpu) ? '' : `${Math.round(poolCpu)} ms`,
+      // The whole server process over the batch, less the pool threads' own: the web thread, the
+      // database's thread, V8's GC and compiler threads, libuv (with one thread they use the spare core).
+      'rest of the server / import': Number.isNaN(serverCpu - poolCpu) ? '' : `${Math.round(serverCpu - poolCpu)} ms`,
       'imports/minute (batch)': ((QUEUED_AT_ONCE / (t4 - t3)) * 60_000).toFixed(1),
       'imports/minute (sustained)': done.length > 1 ? (((done.length - 1) / (done.at(-1) - done[0])) * 60_000).toFixed(1) : '',
     };
@@ -248,12 +270,17 @@ const median = (xs) => {
   return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 };
 for (const db of new Set(rows.map((r) => r.database))) {
-  const perMinute = (threads, column) =>
-    median(rows.filter((r) => r.database === db && r['pool threads'] === threads).map((r) => Number(r[`imports/minute (${column})`])));
+  const rates = (threads, column) =>
+    rows.filter((r) => r.database === db && r['pool threads'] === threads).map((r) => Number(r[`imports/minute (${column})`]));
   const most = Math.max(...THREADS);
   if (THREADS.includes(1) && most > 1)
-    for (const column of ['batch', 'sustained'])
+    for (const column of ['batch', 'sustained']) {
+      const [one, all] = [rates(1, column), rates(most, column)];
+      // Each round runs one thread then all cores back to back, so a round's own ratio is less swayed
+      // by the machine's speed drifting between rounds than the ratio of the medians.
+      const paired = all.map((r, i) => r / one[i]);
       console.log(
-        `${db}, ${column}: median of ${ROUNDS} round(s), ${most} threads ${perMinute(most, column).toFixed(1)} / 1 thread ${perMinute(1, column).toFixed(1)} imports per minute = ${(perMinute(most, column) / perMinute(1, column)).toFixed(2)}×`,
+        `${db}, ${column}: median of ${ROUNDS} round(s), ${most} threads ${median(all).toFixed(1)} / 1 thread ${median(one).toFixed(1)} imports per minute = ${(median(all) / median(one)).toFixed(2)}×; per round ${paired.map((x) => x.toFixed(2)).join(' ')}, median ${median(paired).toFixed(2)}×`,
       );
+    }
 }
