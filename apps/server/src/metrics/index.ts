@@ -24,10 +24,17 @@ export interface Metrics {
   liveDelay: Histogram<'stage'>;
 }
 
+/**
+ * How often the event loop is sampled for its delay, in ms. Node's monitorEventLoopDelay records the
+ * whole interval between samples, this included, and prom-client reports it as is: an idle loop
+ * shows a lag of about this much.
+ */
+export const EVENT_LOOP_RESOLUTION_MS = 10;
+
 /** One registry per app (tests build several in one process); default metrics include event-loop delay. */
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
   return {
     registry,
     httpDuration: new Histogram({
