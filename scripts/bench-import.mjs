@@ -3,7 +3,8 @@
 // loopback: resumable upload in 4 MB chunks, import job, polling until done. With the compute pool
 // at one thread and at all cores (POOL_THREADS); on PGlite, and on Postgres too when DATABASE_URL is
 // set (a fresh database is created and dropped for each run). BENCH_IMPORT_ROUNDS (3) rounds; the ratio is given between medians and as the median of each round's own.
-// Each row also gives a pool thread's own CPU per import of the batch (the import log's cpuMs).
+// Each row also gives a pool thread's own CPU per import of the batch (the import log's cpuMs) and, on Linux, the
+// rest of the server process's (its /proc CPU over the batch less the pool threads').
 // Imports per minute two ways: over the batch's wall time (queued → all done), and sustained, between the batch's
 // first and last completion. The batch time also holds the first import's whole duration before anything completes
 // (~0.7 s, whatever the thread count), which weighs more the faster the run; a site importing all day sees the
