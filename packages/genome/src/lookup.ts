@@ -1,6 +1,6 @@
 import { codeAt, type PackedGenome } from './pack.ts';
 import { loadPanel, type Panel } from './panel.ts';
-import { type RsidTable, rsidTableOf } from './rsidTable.ts';
+import { rsidTableOf } from './rsidTable.ts';
 import { inSlices } from './slices.ts';
 import { type Chrom, GenomeError, type NormalisedCall } from './types.ts';
 
@@ -36,15 +36,23 @@ export function genotypeString(a1: string, a2: string): string {
   return a1 <= a2 ? a1 + a2 : a2 + a1;
 }
 
-/** Lookups over every call of a parsed genome (panel or not); the first call of a duplicate wins. */
-export function lookupsFromCalls(calls: NormalisedCall[]): Lookups {
-  return new CallLookups(calls);
+/**
+ * Lookups over every call of a parsed genome (panel or not); the first call of a duplicate wins.
+ * `byRsid`: the calls by rsid when already indexed (a parse's ParsedFile.byRsid).
+ */
+export function lookupsFromCalls(calls: NormalisedCall[], byRsid?: RsidIndex): Lookups {
+  return new CallLookups(calls, byRsid ?? null);
+}
+
+/** Call indexes by rsid (RsidTable, CallsByRsid): the first call with it, or -1. */
+interface RsidIndex {
+  get(rsid: string): number;
 }
 
 class CallLookups implements Lookups {
   private readonly calls: NormalisedCall[];
-  /** Built on first use: reports often need only a handful of markers. */
-  private rsidIndex: RsidTable | null = null;
+  /** Given, or built on first use: reports often need only a handful of markers. */
+  private rsidIndex: RsidIndex | null;
   /**
    * Per chromosome, keyed by the position itself, each built when its chromosome is first asked for:
    * an import asks only for Y and MT (the haplogroups), and an index over all 630,000 calls of a
@@ -52,8 +60,9 @@ class CallLookups implements Lookups {
    */
   private readonly posIndex = new Map<Chrom, Map<number, number>>();
 
-  constructor(calls: NormalisedCall[]) {
+  constructor(calls: NormalisedCall[], byRsid: RsidIndex | null) {
     this.calls = calls;
+    this.rsidIndex = byRsid;
   }
 
   byRsid(rsid: string): string | null {

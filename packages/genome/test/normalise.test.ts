@@ -53,7 +53,7 @@ describe('strand and duplicates', () => {
       dropped,
       adjusted,
       panel,
-    );
+    ).calls;
     expect(out.map((c) => `${c.a1}${c.a2}`)).toEqual(['GA', 'TT', 'DI', 'AZ']);
     expect(out[0].panelIndex).toBe(k);
     const count = (t: Tally, reason: string) => t.list().find((d) => d.reason === reason)?.count ?? 0;
@@ -76,7 +76,7 @@ describe('strand and duplicates', () => {
       off('i2', 5, 'G'),
     ];
     const dropped = new Tally();
-    const out = normaliseCalls(calls, 37, dropped, new Tally(), panel);
+    const out = normaliseCalls(calls, 37, dropped, new Tally(), panel).calls;
     expect(out).toBe(calls);
     expect(out.map((c) => `${c.rsid}:${c.a1}${c.a2}`)).toEqual(['i1:AA', 'rs671:GA', 'i2:AA', 'i3:AA']);
     expect(out.map((c) => c.panelIndex)).toEqual([-1, k, -1, -1]);

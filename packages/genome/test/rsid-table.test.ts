@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadPanel } from '../src/panel.ts';
+import { type ParsedFile, parseRawFile, parseRawStream } from '../src/parse/index.ts';
 import { RsidTable, rsidHash, rsidTableOf } from '../src/rsidTable.ts';
 
 const calls = (...rsids: string[]) => rsids.map((rsid) => ({ rsid }));
@@ -68,5 +71,72 @@ describe('rsid table', () => {
     for (let i = 40_000; i < 41_000; i++) if (t.get(`rs${i}`) !== -1) wrong.push(`rs${i}`);
     expect(reference.size).toBe(40_000);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('calls by rsid after normalisation', () => {
+  const panel = loadPanel();
+
+  /** Every answer of CallsByRsid against a table over all the calls, and the panel figures against a count call by call. */
+  function expectSameAsAllCalls(g: ParsedFile) {
+    const all = rsidTableOf(g.calls);
+    const asked = new Set([...g.calls.map((c) => c.rsid), ...panel.rsid, 'rs0', 'i1', '']);
+    const wrong = [...asked].filter((r) => g.byRsid.get(r) !== all.get(r));
+    expect(wrong).toEqual([]);
+    let known = 0;
+    let placed = 0;
+    for (const c of g.calls) {
+      const k = panel.indexOfRsid(c.rsid);
+      if (k < 0) continue;
+      known++;
+      if (c.panelIndex === k) placed++;
+    }
+    expect(g.byRsid.panelIdsPlaced()).toEqual({ known, placed });
+  }
+
+  const RAW = new URL('./fixtures/raw/', import.meta.url);
+  const REAL = new URL('./fixtures/real/', import.meta.url);
+  const files = [
+    ...readdirSync(RAW)
+      .filter((f) => !f.startsWith('bad-') && !['empty.txt', 'header-only.txt', 'unknown-vendor.txt'].includes(f))
+      .map((f) => new URL(f, RAW).pathname),
+    ...readdirSync(REAL)
+      .filter((f) => f.endsWith('.vcf.gz'))
+      .map((f) => new URL(f, REAL).pathname),
+  ];
+
+  it.each(files)('answers as a table over every call: %s', async (file) => {
+    const g = await parseRawFile(file);
+    expect(g.calls.length).toBeGreaterThan(0);
+    expectSameAsAllCalls(g);
+  });
+
+  it('finds the first call when an rsid is on and off the panel, under a vendor id, or a duplicated panel id', async () => {
+    const at = (k: number) => `${panel.chrom[k]}\t${panel.pos[k]}`;
+    // The panel names some Y markers twice (two positions, one id): the id's first marker is the one looked up.
+    const twice = panel.rsid.findIndex((r, k) => panel.indexOfRsid(r) !== k);
+    const first = panel.indexOfRsid(panel.rsid[twice]);
+    const lines = [
+      `${panel.rsid[0]}\t1\t5\tAA`, // a panel id off the panel, before its placed call
+      `${panel.rsid[0]}\t${at(0)}\tAG`,
+      `${panel.rsid[1]}\t${at(1)}\tCC`,
+      `${panel.rsid[1]}\t1\t7\tCC`, // and after it
+      `i7000001\t${at(2)}\tGG`, // a vendor id on a panel marker
+      `${panel.rsid[4]}\t${at(3)}\tTT`, // another marker's id
+      `${panel.rsid[4]}\t${at(4)}\tTT`,
+      `${panel.rsid[twice]}\t${at(twice)}\tA`, // the second marker of a twice-named id
+      `${panel.rsid[twice]}\t${at(first)}\tA`,
+      'rs999999999999\t2\t9\tAA',
+      'rs999999999999\t2\t11\tCC',
+    ];
+    async function* bytes() {
+      yield new TextEncoder().encode(`# rsid\tchromosome\tposition\tgenotype\n${lines.join('\n')}\n`);
+    }
+    const g = await parseRawStream(bytes());
+    expect(g.build).toBe(37);
+    expect(g.calls.map((c) => c.panelIndex)).toContain(twice);
+    expectSameAsAllCalls(g);
+    expect(g.byRsid.get(panel.rsid[0])).toBe(0);
+    expect(g.byRsid.get('i7000001')).toBeGreaterThan(0);
   });
 });

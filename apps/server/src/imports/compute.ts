@@ -9,7 +9,6 @@ import {
   checkPlausibility,
   evaluateReports,
   GenomeError,
-  inSlices,
   type ItemResult,
   layoutOfCalls,
   lookupsFromCalls,
@@ -19,7 +18,6 @@ import {
   type PlausibilityResult,
   packGenome,
   packOnLayout,
-  type Panel,
   parseRawStream,
   type Sex,
   serialiseLayout,
@@ -48,24 +46,12 @@ const MIN_RSID_MATCHES = 200;
 
 function checkPlacement(parsed: ParsedFile): void {
   if (parsed.build !== 37) return;
-  const { known, placed } = inSlices(parsed.calls.length, { calls: parsed.calls, panel: loadPanel(), known: 0, placed: 0 }, placementSlice);
+  const { known, placed } = parsed.byRsid.panelIdsPlaced();
   if (known >= MIN_RSID_MATCHES && placed / known < MIN_PLACED_SHARE) {
     throw new ImportRefused(
       'WRONG_BUILD',
       `文件中的位置与参考基因组版本不符：可识别的 ${known} 个位点中只有 ${placed} 个位置正确，支持 GRCh36、GRCh37 和 GRCh38 版本的原始数据。请导出 GRCh37（build 37）版本的文件后重新上传`,
     );
-  }
-}
-
-function placementSlice(s: { calls: NormalisedCall[]; panel: Panel; known: number; placed: number }, from: number, to: number): void {
-  const { calls, panel } = s;
-  // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
-  for (let i = from; i < to; i++) {
-    const c = calls[i];
-    const k = panel.indexOfRsid(c.rsid);
-    if (k < 0) continue;
-    s.known++;
-    if (c.panelIndex === k) s.placed++;
   }
 }
 
@@ -143,7 +129,7 @@ export async function computeImport(bytes: Uint8Array, statedSex: 'male' | 'fema
     checkPlacement(parsed);
     const t1 = performance.now();
     const stored = packForStorage(parsed.calls, parsed.sex);
-    const lookups = lookupsFromCalls(parsed.calls);
+    const lookups = lookupsFromCalls(parsed.calls, parsed.byRsid);
     const items = evaluateReports(lookups);
     const haplogroups = { y: callYHaplogroup(lookups), mt: callMtHaplogroup(lookups) };
     const plausibility = checkPlausibility({ vendor: parsed.vendor, calls: parsed.calls, statedSex });

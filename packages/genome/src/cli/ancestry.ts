@@ -19,7 +19,7 @@ export async function run(args: string[]): Promise<number> {
   if (files.length !== 1) throw new GenomeError('BAD_ARGUMENT', '用法：genome ancestry 文件 [--json]');
   const parsed = await parseRawFile(files[0]);
   assertReportable(parsed);
-  const e = estimateAncestry(lookupsFromCalls(parsed.calls));
+  const e = estimateAncestry(lookupsFromCalls(parsed.calls, parsed.byRsid));
   if (json) {
     process.stdout.write(`${JSON.stringify(e)}\n`);
     return 0;

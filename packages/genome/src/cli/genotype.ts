@@ -10,7 +10,8 @@ export async function run(args: string[]): Promise<number> {
   const json = args.includes('--json');
   const [file, ...rsids] = args.filter((a) => !a.startsWith('--'));
   if (!file || rsids.length === 0) throw new GenomeError('BAD_ARGUMENT', '用法：genome genotype 文件 RSID... [--json]');
-  const lookups = lookupsFromCalls((await parseRawFile(file)).calls);
+  const parsed = await parseRawFile(file);
+  const lookups = lookupsFromCalls(parsed.calls, parsed.byRsid);
   const out: Record<string, string> = {};
   for (const id of rsids) {
     const g = lookups.byRsid(id);

@@ -10,7 +10,7 @@ export async function run(args: string[]): Promise<number> {
   const files = args.filter((a) => !a.startsWith('--'));
   if (files.length !== 1) throw new GenomeError('BAD_ARGUMENT', '用法：genome inspect 文件 [--json]');
   const g = await parseRawFile(files[0]);
-  const lookups = lookupsFromCalls(g.calls);
+  const lookups = lookupsFromCalls(g.calls, g.byRsid);
   const y = g.sex === 'female' ? null : callYHaplogroup(lookups);
   const mt = callMtHaplogroup(lookups);
   const layout = layoutOfCalls(g.calls);

@@ -14,7 +14,7 @@ export async function run(args: string[]): Promise<number> {
   if (files.length !== 1) throw new GenomeError('BAD_ARGUMENT', '用法：genome report 文件 [--json]');
   const parsed = await parseRawFile(files[0]);
   assertReportable(parsed);
-  const results = evaluateReports(lookupsFromCalls(parsed.calls));
+  const results = evaluateReports(lookupsFromCalls(parsed.calls, parsed.byRsid));
   const items = results.map((r) => ({
     id: r.id,
     category: r.category,

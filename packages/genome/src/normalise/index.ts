@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { codeOf } from '../pack.ts';
 import { loadPanel, type Panel } from '../panel.ts';
-import { RsidTable } from '../rsidTable.ts';
+import { CallsByRsid, RsidTable } from '../rsidTable.ts';
 import { inSlices } from '../slices.ts';
 import type { Build, Chrom, DroppedCount, NormalisedCall, RawCall } from '../types.ts';
 
@@ -155,7 +155,8 @@ export const REASONS = {
  * drops duplicates (first kept) and turns calls to the forward strand where the panel shows they
  * were reported on the reverse one. `at` is panelIndexes(calls) when already computed. Mutates the
  * calls, compacts `calls` in place to the kept ones and returns it (a second array of 630,000 calls
- * grown by push allocated ~20 MB per 23andMe file).
+ * grown by push allocated ~20 MB per 23andMe file), with the kept calls by rsid (CallsByRsid, built
+ * from the table of off-panel rsids the duplicate check filled).
  */
 export function normaliseCalls(
   calls: RawCall[],
@@ -164,7 +165,7 @@ export function normaliseCalls(
   adjusted: Tally,
   panel: Panel = loadPanel(),
   at?: Int32Array,
-): NormalisedCall[] {
+): { calls: NormalisedCall[]; byRsid: CallsByRsid } {
   const seenPanel = new Uint8Array(panel.size);
   const byPosition = build === 37 ? (at ?? panelIndexes(calls, panel)) : null;
   // Off-panel calls are kept on build 37 only (elsewhere they cannot be placed). Their rsids go to
@@ -184,7 +185,8 @@ export function normaliseCalls(
   };
   const { kept } = inSlices(calls.length, state, normaliseSlice);
   calls.length = kept;
-  return calls as NormalisedCall[];
+  const normalised = calls as NormalisedCall[];
+  return { calls: normalised, byRsid: new CallsByRsid(normalised, panel, seenOther) };
 }
 
 function countUnplaced(s: { at: Int32Array; count: number }, from: number, to: number): void {

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { buildVotes, decideBuild, normaliseCalls, panelIndexes, Tally } from '../normalise/index.ts';
 import { loadPanel, type Panel } from '../panel.ts';
 import { qcOf } from '../qc.ts';
+import type { CallsByRsid } from '../rsidTable.ts';
 import { type Build, type Chrom, GenomeError, type NormalisedCall, type ParsedGenome, type RawCall, type Vendor } from '../types.ts';
 import { type Container, DEFAULT_LIMITS, type DecompressLimits, decompressInto } from './decompress.ts';
 import { chromOf, detectFormat, type FormatInfo, isColumnLine } from './formats.ts';
@@ -21,6 +22,8 @@ export interface ParsedFile extends ParsedGenome {
   container: Container;
   /** Build named in the header, when it names one. */
   headerBuild: Build | null;
+  /** The kept calls by rsid (first of a duplicate): give it to lookupsFromCalls rather than have it index them again. */
+  byRsid: CallsByRsid;
 }
 
 type Alleles = readonly [string, string];
@@ -294,7 +297,7 @@ function finishParse(calls: RawCall[], format: FormatInfo, dropped: Tally, conta
   const at = panelIndexes(calls, panel);
   const build = decideBuild(buildVotes(calls, panel, at), format.headerBuild);
   const adjusted = new Tally();
-  const kept = normaliseCalls(calls, build, dropped, adjusted, panel, at);
+  const { calls: kept, byRsid } = normaliseCalls(calls, build, dropped, adjusted, panel, at);
   if (kept.length === 0) throw new GenomeError('NO_MARKERS', '文件里没有可用的基因型数据');
   const qc = qcOf(kept);
   const vendor: Vendor = format.vendor;
@@ -304,6 +307,7 @@ function finishParse(calls: RawCall[], format: FormatInfo, dropped: Tally, conta
     headerBuild: format.headerBuild,
     container,
     calls: kept,
+    byRsid,
     markers: qc.markers,
     called: qc.called,
     callRate: qc.callRate,
