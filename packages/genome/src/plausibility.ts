@@ -123,7 +123,7 @@ export interface PlausibilityInput {
   reference?: AncestryReference;
 }
 
-const AUTOSOME_SET = new Set<Chrom>(AUTOSOMES);
+const AUTOSOME_INDEX = new Map<Chrom, number>(AUTOSOMES.map((c, i) => [c, i]));
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /**
  * Called X markers below which sex is not judged: consumer chips read some 15,000-30,000 X markers;
@@ -287,7 +287,7 @@ function windowSlice(s: Window, from: number, to: number): void {
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
   for (let i = from; i < to; i++) {
     const c = calls[i];
-    if (c.a1 === '-' || c.a2 === '' || !AUTOSOMES.includes(c.chrom)) continue;
+    if (c.a1 === '-' || c.a2 === '' || !AUTOSOME_INDEX.has(c.chrom)) continue;
     if (c.chrom !== chrom) {
       chrom = c.chrom;
       filled = 0;
@@ -307,34 +307,45 @@ function windowSlice(s: Window, from: number, to: number): void {
   s.most = most;
 }
 
-/** Per autosome, markers over what its share of the autosomal length predicts; answers the smallest. */
-function chromCoverage(calls: NormalisedCall[]): number {
-  const { counts, total } = inSlices(calls.length, { calls, counts: new Map<Chrom, number>(), total: 0 }, coverageSlice);
-  if (!total) return 0;
-  const length = AUTOSOMES.reduce((s, c) => s + GRCH37_LENGTH[c], 0);
-  return Math.min(...AUTOSOMES.map((c) => (counts.get(c) ?? 0) / (total * (GRCH37_LENGTH[c] / length))));
+/** Calls per autosome (AUTOSOMES order) and in all: one pass, the chromosome's index looked up once per run of it. */
+function autosomeCounts(calls: NormalisedCall[]): { counts: Int32Array; total: number } {
+  const s = inSlices(calls.length, { calls, counts: new Int32Array(AUTOSOMES.length), last: null, lastIndex: -1 }, countSlice);
+  return { counts: s.counts, total: s.counts.reduce((a, b) => a + b, 0) };
 }
 
-function coverageSlice(s: { calls: NormalisedCall[]; counts: Map<Chrom, number>; total: number }, from: number, to: number): void {
+function countSlice(
+  s: { calls: NormalisedCall[]; counts: Int32Array; last: Chrom | null; lastIndex: number },
+  from: number,
+  to: number,
+): void {
   const { calls, counts } = s;
+  let { last, lastIndex } = s;
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
   for (let i = from; i < to; i++) {
-    const c = calls[i];
-    if (!AUTOSOMES.includes(c.chrom)) continue;
-    counts.set(c.chrom, (counts.get(c.chrom) ?? 0) + 1);
-    s.total++;
+    const chrom = calls[i].chrom;
+    if (chrom !== last) {
+      last = chrom;
+      lastIndex = AUTOSOME_INDEX.get(chrom) ?? -1;
+    }
+    if (lastIndex >= 0) counts[lastIndex]++;
   }
+  s.last = last;
+  s.lastIndex = lastIndex;
 }
 
-function autosomalSlice(s: { calls: NormalisedCall[]; n: number }, from: number, to: number): void {
-  for (let i = from; i < to; i++) if (AUTOSOME_SET.has(s.calls[i].chrom)) s.n++;
+/** Per autosome, markers over what its share of the autosomal length predicts; answers the smallest. */
+function chromCoverage({ counts, total }: { counts: Int32Array; total: number }): number {
+  if (!total) return 0;
+  const length = AUTOSOMES.reduce((s, c) => s + GRCH37_LENGTH[c], 0);
+  return Math.min(...AUTOSOMES.map((c, i) => counts[i] / (total * (GRCH37_LENGTH[c] / length))));
 }
 
 /** Runs every check; `ok` only when none fails. Pure: the same file always gets the same answer. */
 export function checkPlausibility(input: PlausibilityInput): PlausibilityResult {
   const L = PLAUSIBILITY_LIMITS;
   const qc = qcOf(input.calls);
-  const autosomalMarkers = inSlices(input.calls.length, { calls: input.calls, n: 0 }, autosomalSlice).n;
+  const autosomes = autosomeCounts(input.calls);
+  const autosomalMarkers = autosomes.total;
   const shared = {
     markers: qc.markers,
     autosomalMarkers,
@@ -343,7 +354,7 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityResult 
     xHeterozygosity: qc.xHeterozygosity,
     yCallRate: qc.yCallRate,
     inferredSex: qc.sex,
-    minChromCoverage: chromCoverage(input.calls),
+    minChromCoverage: chromCoverage(autosomes),
   };
   if (autosomalMarkers < OVERLAP_FLOOR) {
     const message = `文件中的常染色体位点只有 ${autosomalMarkers.toLocaleString('en-US')} 个，少于基因亲人比对所需的 ${OVERLAP_FLOOR.toLocaleString('en-US')} 个（全基因组芯片的原始数据通常有 50–70 万个），无法可靠比对`;
