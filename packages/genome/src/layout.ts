@@ -79,11 +79,21 @@ interface Ordering {
   m: number;
 }
 
+/** Index of each chromosome in CHROMS and in LAYOUT_CHROMS: a lookup per run of one chromosome, not a scan per marker. */
+const CHROM_INDEX = new Map<Chrom, number>(CHROMS.map((c, i) => [c, i]));
+const LAYOUT_RANK = new Map<Chrom, number>(LAYOUT_CHROMS.map((c, i) => [c, i]));
+
 function rankSlice(s: Ordering, from: number, to: number): void {
   const { chrom, pos, rank, order } = s;
   let n = s.n;
+  let runChrom: Chrom | null = null;
+  let lastRank = -1;
   for (let i = from; i < to; i++) {
-    rank[i] = LAYOUT_CHROMS.indexOf(chrom[i]);
+    if (chrom[i] !== runChrom) {
+      runChrom = chrom[i];
+      lastRank = LAYOUT_RANK.get(runChrom) ?? -1;
+    }
+    rank[i] = lastRank;
     const p = pos[i];
     if (rank[i] < 0 || !Number.isInteger(p) || p <= 0 || p > 0x7fffffff) continue;
     const last = order[n - 1];
@@ -140,7 +150,16 @@ function chromCounts(chrom: readonly Chrom[]): Int32Array {
 }
 
 function countSlice(s: { chrom: readonly Chrom[]; counts: Int32Array }, from: number, to: number): void {
-  for (let i = from; i < to; i++) s.counts[CHROMS.indexOf(s.chrom[i])]++;
+  const { chrom, counts } = s;
+  let runChrom: Chrom | null = null;
+  let lastIndex = -1;
+  for (let i = from; i < to; i++) {
+    if (chrom[i] !== runChrom) {
+      runChrom = chrom[i];
+      lastIndex = CHROM_INDEX.get(runChrom) ?? -1;
+    }
+    if (lastIndex >= 0) counts[lastIndex]++;
+  }
 }
 
 /** Body bytes: u32le count per LAYOUT_CHROMS entry, then per marker the varint position delta. */
