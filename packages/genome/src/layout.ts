@@ -3,7 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { emptyPacked, type PackedGenome, setCode } from './pack.ts';
 import { positionIndex } from './panel.ts';
 import { inSlices } from './slices.ts';
-import { CHROMS, type Chrom, GenomeError, type NormalisedCall, type Sex } from './types.ts';
+import { CHROM_INDEX, CHROMS, type Chrom, GenomeError, type NormalisedCall, type Sex } from './types.ts';
 
 /**
  * A chip layout: the autosomal and X markers one raw-data file really carries, sorted by chromosome
@@ -79,10 +79,6 @@ interface Ordering {
   m: number;
 }
 
-/** Index of each chromosome in CHROMS and in LAYOUT_CHROMS: a lookup per run of one chromosome, not a scan per marker. */
-const CHROM_INDEX = new Map<Chrom, number>(CHROMS.map((c, i) => [c, i]));
-const LAYOUT_RANK = new Map<Chrom, number>(LAYOUT_CHROMS.map((c, i) => [c, i]));
-
 function rankSlice(s: Ordering, from: number, to: number): void {
   const { chrom, pos, rank, order } = s;
   let n = s.n;
@@ -91,7 +87,9 @@ function rankSlice(s: Ordering, from: number, to: number): void {
   for (let i = from; i < to; i++) {
     if (chrom[i] !== runChrom) {
       runChrom = chrom[i];
-      lastRank = LAYOUT_RANK.get(runChrom) ?? -1;
+      // LAYOUT_CHROMS is the head of CHROMS: a chromosome's rank is its CHROMS index, looked up once per run.
+      const index = CHROM_INDEX.get(runChrom) ?? -1;
+      lastRank = index < LAYOUT_CHROMS.length ? index : -1;
     }
     rank[i] = lastRank;
     const p = pos[i];

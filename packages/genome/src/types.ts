@@ -59,6 +59,9 @@ export const CHROMS: readonly Chrom[] = [
   'MT',
 ];
 
+/** Each chromosome's index in CHROMS (autosomes 0–21, X 22, Y 23, MT 24): a lookup, not a scan of the list. */
+export const CHROM_INDEX: ReadonlyMap<Chrom, number> = new Map(CHROMS.map((c, i) => [c, i]));
+
 /** Autosomes 1–22, the first 22 of CHROMS. */
 export const AUTOSOMES: readonly Chrom[] = CHROMS.slice(0, 22);
 
