@@ -60,8 +60,11 @@ export interface Config {
    */
   demoGenomes: boolean;
   /** SMS and captcha providers (development ones log and accept; see auth/providers.ts). */
-  /** `minIntervalS`: one code per phone per this many seconds (§9's resend countdown, 120 s, is on the page). */
-  sms: { provider: 'dev' | 'http'; apiUrl?: string; apiKey?: string; minIntervalS: number };
+  /**
+   * `minIntervalS`: one code per phone per this many seconds (§9's resend countdown, 120 s, is on the page);
+   * `ipPerHour`: codes per client address per hour, against one machine walking through many phones.
+   */
+  sms: { provider: 'dev' | 'http'; apiUrl?: string; apiKey?: string; minIntervalS: number; ipPerHour: number };
   captcha: { provider: 'dev' | 'http'; verifyUrl?: string; secret?: string };
   /**
    * Payment provider (payments/providers.ts): the development cashier with its HMAC key, or none.
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: env.SMS_API_URL,
       apiKey: env.SMS_API_KEY,
       minIntervalS: Number(env.SMS_MIN_INTERVAL_S ?? 60),
+      ipPerHour: positiveInt(env.SMS_IP_PER_HOUR, 'SMS_IP_PER_HOUR') ?? 30,
     },
     captcha: { provider: env.CAPTCHA_PROVIDER === 'http' ? 'http' : 'dev', verifyUrl: env.CAPTCHA_VERIFY_URL, secret: env.CAPTCHA_SECRET },
     // The development cashier confirms any payment, so it never runs in prod.

@@ -148,6 +148,25 @@ describe.each(testDatabaseTargets())('accounts API on $name', (target) => {
     expect((await sendCode(phone)).json.code).toBe(0);
   });
 
+  it('limits sends per client address: 30 an hour whatever the phones, other addresses unaffected', async () => {
+    // The address behind the trusted loopback proxy: one machine walking through many phones.
+    const from = (ip: string, phone: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_PATHS.sendSmsCode,
+        payload: { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    t.clock.advance(3601_000);
+    for (let i = 0; i < 30; i++) expect((await from('203.0.113.7', `1380000${String(2000 + i)}`)).json().code).toBe(0);
+    const refused = (await from('203.0.113.7', '13800003000')).json();
+    expect(refused.code).toBe(CODES.SMS_TOO_FREQUENT.code);
+    expect(t.sms.lastCode('13800003000')).toBeUndefined();
+    expect((await from('203.0.113.8', '13800003001')).json().code).toBe(0);
+    t.clock.advance(3601_000);
+    expect((await from('203.0.113.7', '13800003000')).json().code).toBe(0);
+  });
+
   it('signs in with a password, throttles wrong ones per account with a Chinese retry time', async () => {
     const phone = '13800000004';
     await signUp(phone);

@@ -18,10 +18,15 @@ export async function lastCode(phone: string): Promise<string> {
   return body.data.code;
 }
 
-export async function sendAndFillCode(page: Page, phone: string) {
-  await page.getByTestId('verify-code-button').click();
-  await page.getByText('秒后重新发送').waitFor();
-  await page.getByLabel('验证码', { exact: true }).fill(await lastCode(phone));
+/** Sends a code from a form's 获取验证码 within `scope` and types the code the development provider got. */
+export async function sendAndFillCode(page: Page, phone: string, scope: Page | Locator = page) {
+  await clickUntilRequest(
+    page,
+    scope.getByTestId('verify-code-button'),
+    (r) => r.method() === 'POST' && r.url().includes(ACCOUNT_PATHS.sendSmsCode),
+  );
+  await scope.getByText('秒后重新发送').waitFor();
+  await scope.getByLabel('验证码', { exact: true }).fill(await lastCode(phone));
 }
 
 /** Picks an antd Select option; a click that lands during the open animation is retried. */

@@ -6,7 +6,7 @@ import { STAFF_PATHS } from '@jiyin/contracts/staff';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
-import { apiUser, clickUntilRequest, lastCode, pickOption } from './helpers.ts';
+import { apiUser, clickUntilRequest, pickOption, sendAndFillCode } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -121,9 +121,7 @@ describe.each(VIEWPORTS)('kit services and the back office at $name ($width×$he
     await mine.getByText('凭手机号查询订单').click();
     const retrieve = mine.getByTestId('retrieve-orders');
     await retrieve.getByLabel('手机号').fill(deliveryPhone);
-    await retrieve.getByTestId('verify-code-button').click();
-    await retrieve.getByText('秒后重新发送').waitFor();
-    await retrieve.getByLabel('验证码', { exact: true }).fill(await lastCode(deliveryPhone));
+    await sendAndFillCode(mine, deliveryPhone, retrieve);
     await retrieve.getByRole('button', { name: '查询' }).click();
     // Binding the kit moved the order to bound by itself.
     await retrieve.getByTestId('retrieved-order').getByText('宫颈癌筛查（HPV） × 1 · 采样盒已绑定').waitFor();

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WX_SDK_URL } from '../app/lib/bridge/wechat.ts';
 import { baseUrl, gotoReady, launch, openPage, screenshot, VIEWPORTS } from './browser.ts';
-import { apiUser, lastCode } from './helpers.ts';
+import { apiUser, sendAndFillCode } from './helpers.ts';
 import { PREPAYS_PATH } from './setup/wechat-pay-gateway.ts';
 
 const [PC, PHONE] = VIEWPORTS;
@@ -326,9 +326,7 @@ describe('the app bridge (§7.11, §8)', () => {
     await page.getByRole('button', { name: '下一步' }).click();
     await page.waitForURL('**/webview/balance/auth');
     await page.getByText('lin****com').waitFor();
-    await page.getByTestId('verify-code-button').click();
-    await page.getByText('秒后重新发送').waitFor();
-    await page.getByLabel('验证码', { exact: true }).fill(await lastCode('19900000000'));
+    await sendAndFillCode(page, '19900000000');
     await page.getByRole('checkbox').check();
     await screenshot(page, PHONE, 'webview-withdraw-auth');
     await page.getByRole('button', { name: '确认提现' }).click();

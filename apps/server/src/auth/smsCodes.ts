@@ -10,7 +10,6 @@ const { smsCodes } = schema;
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_MAX_TRIES = 5;
 export const SMS_PHONE_PER_DAY = 10;
-export const SMS_IP_PER_HOUR = 30;
 
 interface Target {
   nationCode: string;
@@ -42,7 +41,10 @@ export async function sendSmsCode(deps: Deps, t: Target, ip: string, deliver = t
     throw new ApiError('SMS_TOO_FREQUENT', `验证码发送过于频繁，请 ${Math.max(1, wait)} 秒后再试`);
   }
   if ((await countSince(deps, phoneWhere(24 * 3600_000))) >= SMS_PHONE_PER_DAY) throw new ApiError('SMS_DAILY_LIMIT');
-  if ((await countSince(deps, and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, new Date(now.getTime() - 3600_000))))) >= SMS_IP_PER_HOUR) {
+  if (
+    (await countSince(deps, and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, new Date(now.getTime() - 3600_000))))) >=
+    deps.config.sms.ipPerHour
+  ) {
     throw new ApiError('SMS_TOO_FREQUENT');
   }
 
