@@ -148,23 +148,47 @@ describe.each(testDatabaseTargets())('accounts API on $name', (target) => {
     expect((await sendCode(phone)).json.code).toBe(0);
   });
 
-  it('limits sends per client address: 30 an hour whatever the phones, other addresses unaffected', async () => {
-    // The address behind the trusted loopback proxy: one machine walking through many phones.
-    const from = (ip: string, phone: string) =>
+  it('limits sends per client address: 30 an hour whatever the phones; forged forwarding headers change nothing', async () => {
+    // `via` is the peer: the local proxy (loopback, whose X-Forwarded-For is believed) or a client reaching the server directly.
+    const send = (phone: string, forwardedFor: string, via = '127.0.0.1') =>
       t.app.inject({
         method: 'POST',
         url: ACCOUNT_PATHS.sendSmsCode,
         payload: { phone, nationCode: '86', verifyType: 'signup', neCaptcha: 'dev-token' },
-        headers: { 'x-forwarded-for': ip },
+        headers: { 'x-forwarded-for': forwardedFor },
+        remoteAddress: via,
       });
+    const phone = (i: number) => `1380000${String(2000 + i)}`;
     t.clock.advance(3601_000);
-    for (let i = 0; i < 30; i++) expect((await from('203.0.113.7', `1380000${String(2000 + i)}`)).json().code).toBe(0);
-    const refused = (await from('203.0.113.7', '13800003000')).json();
-    expect(refused.code).toBe(CODES.SMS_TOO_FREQUENT.code);
-    expect(t.sms.lastCode('13800003000')).toBeUndefined();
-    expect((await from('203.0.113.8', '13800003001')).json().code).toBe(0);
+    // One machine behind the proxy walking through many phones.
+    for (let i = 0; i < 30; i++) expect((await send(phone(i), '203.0.113.7')).json().code).toBe(0);
+    expect((await send(phone(30), '203.0.113.7')).json().code).toBe(CODES.SMS_TOO_FREQUENT.code);
+    expect(t.sms.lastCode(phone(30))).toBeUndefined();
+    expect((await send(phone(31), '203.0.113.8')).json().code).toBe(0);
+    // A direct client inventing a new forwarded address for every send is still one address.
+    for (let i = 40; i < 70; i++) expect((await send(phone(i), `198.51.100.${i}`, '192.0.2.50')).json().code).toBe(0);
+    expect((await send(phone(70), '198.51.100.99', '192.0.2.50')).json().code).toBe(CODES.SMS_TOO_FREQUENT.code);
     t.clock.advance(3601_000);
-    expect((await from('203.0.113.7', '13800003000')).json().code).toBe(0);
+    expect((await send(phone(30), '203.0.113.7')).json().code).toBe(0);
+  });
+
+  it('limits the is-registered lookup to 20 a minute per address, so phones cannot be enumerated fast', async () => {
+    const ask = (phone: string, forwardedFor: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${ACCOUNT_PATHS.isRegistered}?phoneNumber=${phone}&nationCode=86`,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    for (let i = 0; i < 20; i++) expect((await ask(`1390000${String(2000 + i)}`, '203.0.113.20')).json().code).toBe(0);
+    const refused = await ask(DEMO_USER.phone, '203.0.113.20');
+    expect(refused.statusCode).toBe(429);
+    // The refusal says nothing of the phone asked about, registered or not.
+    expect(refused.json()).toMatchObject({
+      code: CODES.RATE_LIMITED.code,
+      data: null,
+      msg: expect.stringMatching(/请求过于频繁，请 \d+ 秒后再试/),
+    });
+    expect((await ask(DEMO_USER.phone, '203.0.113.21')).json()).toMatchObject({ code: 0, data: { registered: true } });
   });
 
   it('signs in with a password, throttles wrong ones per account with a Chinese retry time', async () => {
