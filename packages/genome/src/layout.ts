@@ -3,7 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { emptyPacked, type PackedGenome, setCode } from './pack.ts';
 import { positionIndex } from './panel.ts';
 import { inSlices } from './slices.ts';
-import { CHROM_INDEX, CHROMS, type Chrom, GenomeError, type NormalisedCall, type Sex } from './types.ts';
+import { CHROM_INDEX, CHROMS, type Chrom, GenomeError, indexInHead, type NormalisedCall, type Sex } from './types.ts';
 
 /**
  * A chip layout: the autosomal and X markers one raw-data file really carries, sorted by chromosome
@@ -87,9 +87,8 @@ function rankSlice(s: Ordering, from: number, to: number): void {
   for (let i = from; i < to; i++) {
     if (chrom[i] !== runChrom) {
       runChrom = chrom[i];
-      // LAYOUT_CHROMS is the head of CHROMS: a chromosome's rank is its CHROMS index, looked up once per run.
-      const index = CHROM_INDEX.get(runChrom) ?? -1;
-      lastRank = index < LAYOUT_CHROMS.length ? index : -1;
+      // Looked up once per run of a chromosome, not per marker.
+      lastRank = indexInHead(LAYOUT_CHROMS, runChrom);
     }
     rank[i] = lastRank;
     const p = pos[i];

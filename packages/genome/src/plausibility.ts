@@ -3,7 +3,7 @@ import { type AncestryReference, loadAncestryReference } from './ancestry/refere
 import { OVERLAP_FLOOR } from './ibd/layouts.ts';
 import { qcOf } from './qc.ts';
 import { inSlices } from './slices.ts';
-import { AUTOSOMES, CHROM_INDEX, CHROMS, type Chrom, type NormalisedCall, type Sex, type Vendor } from './types.ts';
+import { AUTOSOMES, CHROMS, type Chrom, indexInHead, type NormalisedCall, type Sex, type Vendor } from './types.ts';
 import { GRCH37_LENGTH } from './write/index.ts';
 
 /**
@@ -123,11 +123,6 @@ export interface PlausibilityInput {
   reference?: AncestryReference;
 }
 
-/** A chromosome's index in AUTOSOMES (they head CHROMS, so it is its CHROMS index), or -1. */
-function autosomeIndex(c: Chrom): number {
-  const i = CHROM_INDEX.get(c) ?? -1;
-  return i < AUTOSOMES.length ? i : -1;
-}
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 /**
  * Called X markers below which sex is not judged: consumer chips read some 15,000-30,000 X markers;
@@ -291,7 +286,7 @@ function windowSlice(s: Window, from: number, to: number): void {
   // Indexed, not for-of: that loop allocated an iterator result per call (~25 MB per 23andMe file).
   for (let i = from; i < to; i++) {
     const c = calls[i];
-    if (c.a1 === '-' || c.a2 === '' || autosomeIndex(c.chrom) < 0) continue;
+    if (c.a1 === '-' || c.a2 === '' || indexInHead(AUTOSOMES, c.chrom) < 0) continue;
     if (c.chrom !== chrom) {
       chrom = c.chrom;
       filled = 0;
@@ -329,7 +324,7 @@ function countSlice(
     const chrom = calls[i].chrom;
     if (chrom !== last) {
       last = chrom;
-      lastIndex = autosomeIndex(chrom);
+      lastIndex = indexInHead(AUTOSOMES, chrom);
     }
     if (lastIndex >= 0) counts[lastIndex]++;
   }

@@ -62,6 +62,12 @@ export const CHROMS: readonly Chrom[] = [
 /** Each chromosome's index in CHROMS (autosomes 0–21, X 22, Y 23, MT 24): a lookup, not a scan of the list. */
 export const CHROM_INDEX: ReadonlyMap<Chrom, number> = new Map(CHROMS.map((c, i) => [c, i]));
 
+/** A chromosome's index in `head`, a head of CHROMS (AUTOSOMES, a layout's chromosomes), or -1: its CHROMS index when below the head's length. */
+export function indexInHead(head: readonly Chrom[], c: Chrom): number {
+  const i = CHROM_INDEX.get(c) ?? -1;
+  return i < head.length ? i : -1;
+}
+
 /** Autosomes 1–22, the first 22 of CHROMS. */
 export const AUTOSOMES: readonly Chrom[] = CHROMS.slice(0, 22);
 

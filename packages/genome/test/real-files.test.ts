@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { estimateAncestry } from '../src/ancestry/index.ts';
 import { callMtHaplogroup, callYHaplogroup } from '../src/haplogroups/index.ts';
 import { OVERLAP_FLOOR } from '../src/ibd/layouts.ts';
+import { LAYOUT_CHROMS, layoutOfCalls } from '../src/layout.ts';
 import { lookupsFromCalls } from '../src/lookup.ts';
 import { parseRawFile } from '../src/parse/index.ts';
 import { checkPlausibility } from '../src/plausibility.ts';
 import { evaluateReports } from '../src/reports/index.ts';
-import { GenomeError } from '../src/types.ts';
+import { AUTOSOMES, GenomeError } from '../src/types.ts';
 
 /**
  * Real people's genotypes (data/SOURCES.md, "Real raw-data files"): two East Asian 1000 Genomes
@@ -68,5 +69,22 @@ describe.each(SAMPLES)('the relatives gate on 1000 Genomes $id', ({ id }) => {
     expect(r.reasons.map((x) => x.code)).toEqual(['TOO_FEW_MARKERS']);
     expect(r.figures.autosomalMarkers).toBeLessThan(OVERLAP_FLOOR);
     expect(r.reasons[0].message).toContain('无法可靠比对');
+  });
+});
+
+describe.each(SAMPLES)('counts per chromosome on 1000 Genomes $id', ({ id }) => {
+  it('gives the chip layout and the gate each chromosome’s markers as a plain count over the calls does', async () => {
+    const g = await parseRawFile(new URL(`1kg-${id}.vcf.gz`, REAL).pathname);
+    const layout = layoutOfCalls(g.calls);
+    for (const c of LAYOUT_CHROMS) {
+      const positions = new Set(g.calls.filter((x) => x.chrom === c).map((x) => x.pos));
+      const [start, end] = layout.chromRange[c];
+      expect(end - start).toBe(positions.size);
+      const pos = [...layout.pos.subarray(start, end)];
+      expect(pos).toEqual([...positions].sort((a, b) => a - b));
+    }
+    expect(layout.size).toBe(new Set(g.calls.filter((x) => LAYOUT_CHROMS.includes(x.chrom)).map((x) => `${x.chrom}:${x.pos}`)).size);
+    const r = checkPlausibility({ vendor: g.vendor, calls: g.calls, statedSex: null });
+    expect(r.figures.autosomalMarkers).toBe(g.calls.filter((x) => AUTOSOMES.includes(x.chrom)).length);
   });
 });
