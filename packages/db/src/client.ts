@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types } from '@electric-sql/pglite';
+import { type PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { byteaToHex } from './pgliteBytea.ts';
+import { createPGlite, isNewDataDir, saveTemplate, templatePath } from './pgliteTemplate.ts';
 import { ThreadedPGlite } from './pgliteThread.ts';
 import * as schema from './schema/index.ts';
 
@@ -78,19 +79,34 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
     };
   }
   if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.thread
-    ? ((await ThreadedPGlite.open(opts.dataDir)) as unknown as PGlite)
+  // A new database starts from the kept copy of a migrated one when there is one (pgliteTemplate.ts);
+  // else from initdb, and its own files become that copy once migrated.
+  const template = isNewDataDir(opts.dataDir) ? templatePath(MIGRATIONS_DIR) : null;
+  const opened = opts.thread
+    ? await ThreadedPGlite.open(opts.dataDir, template)
     : // PGlite's own bytea parser walks the hex text two characters at a time (~9 ms for a 150 KB packed
       // genome); Node's hex decoder does it natively, 17 times faster, which a matching scan needs.
-      await PGlite.create(opts.dataDir, {
+      await createPGlite(opts.dataDir, template, {
         parsers: { [types.BYTEA]: (hex: string) => Buffer.from(hex.slice(2), 'hex') },
         serializers: { [types.BYTEA]: byteaToHex },
       });
+  const client = opened.pg as PGlite;
+  let keepAsTemplate = template !== null && !opened.fromTemplate;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+      // Callers migrate first thing, so a database made by initdb holds only its migrations here.
+      if (!template || !keepAsTemplate) return;
+      keepAsTemplate = false;
+      try {
+        saveTemplate(template, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
+      } catch {
+        // Only a start-up cost: without the copy the next new database runs initdb again.
+      }
+    },
     ping: () => ping(db),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);

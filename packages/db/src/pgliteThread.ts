@@ -9,7 +9,7 @@ import type { Reply, Request, WireError, WireResult } from './pgliteWire.ts';
 const WORKER = new URL('./pgliteWorker.ts', import.meta.url);
 const BYTEA = 17;
 
-type Pending = { resolve: (r: WireResult | undefined) => void; reject: (e: Error) => void };
+type Pending = { resolve: (r: WireResult | Uint8Array | undefined) => void; reject: (e: Error) => void };
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 type Queryable = { query(sql: string, params?: unknown[], opts?: QueryOptions): Promise<WireResult> };
 
@@ -50,27 +50,35 @@ export class ThreadedPGlite implements Queryable {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      if (m.ok) p.resolve(m.result && withBuffers(m.result));
+      if (m.ok) p.resolve(m.dump ?? (m.result && withBuffers(m.result)));
       else p.reject(toError(m.error));
     });
     worker.on('error', (e) => this.failAll(e));
     worker.on('exit', () => this.failAll(new Error('database thread exited')));
   }
 
-  /** Starts the thread and opens `dataDir` there; resolves once the database is open. */
-  static async open(dataDir: string): Promise<ThreadedPGlite> {
-    const worker = new Worker(WORKER, { workerData: { dataDir } });
-    await new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { ready?: boolean }) => {
+  /**
+   * Starts the thread and opens `dataDir` there; resolves once the database is open. `template`: where
+   * the kept copy a new database starts from is (pgliteTemplate.ts), null for an existing database.
+   */
+  static async open(dataDir: string, template: string | null): Promise<{ pg: ThreadedPGlite; fromTemplate: boolean }> {
+    const worker = new Worker(WORKER, { workerData: { dataDir, template } });
+    const fromTemplate = await new Promise<boolean>((resolve, reject) => {
+      const onMessage = (m: { ready?: boolean; fromTemplate?: boolean }) => {
         if (!m.ready) return;
         worker.off('error', reject);
         worker.off('message', onMessage);
-        resolve();
+        resolve(m.fromTemplate === true);
       };
       worker.on('message', onMessage);
       worker.once('error', reject);
     });
-    return new ThreadedPGlite(worker);
+    return { pg: new ThreadedPGlite(worker), fromTemplate };
+  }
+
+  /** The database's files as PGlite dumps them (a tar), for pgliteTemplate.ts. */
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([(await this.call({ op: 'dump' } as Omit<Request, 'id'>)) as Uint8Array<ArrayBuffer>]);
   }
 
   private failAll(e: Error) {
@@ -79,7 +87,7 @@ export class ThreadedPGlite implements Queryable {
     this.pending.clear();
   }
 
-  private call(req: Omit<Request, 'id'>): Promise<WireResult | undefined> {
+  private call(req: Omit<Request, 'id'>): Promise<WireResult | Uint8Array | undefined> {
     if (this.closed) return Promise.reject(new Error('database is closed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@ export type Request =
     }
   | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' | 'dump' };
 
 export interface WireError {
   message: string;
@@ -28,7 +28,8 @@ export interface WireResult {
   affectedRows?: number;
 }
 
-export type Reply = { id: number; ok: true; result?: WireResult } | { id: number; ok: false; error: WireError };
+/** `dump`: the answer to a dump, the database's files as a tar. */
+export type Reply = { id: number; ok: true; result?: WireResult; dump?: Uint8Array } | { id: number; ok: false; error: WireError };
 
 /** Unsolicited messages: a notification on a listened channel, and start-up done. */
-export type Event = { notify: string; payload: string } | { ready: true };
+export type Event = { notify: string; payload: string } | { ready: true; fromTemplate: boolean };

@@ -4,8 +4,9 @@
  * runs beside the event loop; messages carry SQL, parameters and rows.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Results, type Transaction, types } from '@electric-sql/pglite';
+import { type PGlite, type Results, type Transaction, types } from '@electric-sql/pglite';
 import { byteaToHex } from './pgliteBytea.ts';
+import { createPGlite } from './pgliteTemplate.ts';
 import type { Reply, Request, WireError } from './pgliteWire.ts';
 
 const port = parentPort;
@@ -18,7 +19,8 @@ const bytea = (hex: string) => {
   Buffer.from(out.buffer).write(hex.slice(2), 'hex');
   return out;
 };
-const pg = await PGlite.create(workerData.dataDir as string, {
+// A new database starts from the kept copy of a migrated one when there is one (pgliteTemplate.ts).
+const { pg, fromTemplate } = await createPGlite(workerData.dataDir as string, workerData.template as string | null, {
   parsers: { [types.BYTEA]: bytea },
   serializers: { [types.BYTEA]: byteaToHex },
 });
@@ -125,6 +127,14 @@ port.on('message', (req: Request) => {
       );
       return;
     }
+    case 'dump':
+      pg.dumpDataDir('none')
+        .then((tar) => tar.arrayBuffer())
+        .then(
+          (buf) => port.postMessage({ id: req.id, ok: true, dump: new Uint8Array(buf) } satisfies Reply, [buf]),
+          (e) => port.postMessage({ id: req.id, ok: false, error: wireError(e) } satisfies Reply),
+        );
+      return;
     case 'close':
       pg.close().then(
         () => {
@@ -136,4 +146,4 @@ port.on('message', (req: Request) => {
       return;
   }
 });
-port.postMessage({ ready: true });
+port.postMessage({ ready: true, fromTemplate });
