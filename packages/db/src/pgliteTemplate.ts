@@ -1,14 +1,14 @@
 /**
  * A new embedded database starts from a copy of one already created and migrated, not from initdb:
- * PGlite's initdb and the migrations took 3–5 s of CPU per new database (the test suite makes
- * hundreds, in memory and in each spawned server's data directory), loading the copy ~1 s. The copy
+ * PGlite's initdb and the migrations took 3.4–4.7 s per new database here, loading the copy 1.5–2.4 s
+ * (the test suite makes dozens, in memory and in each spawned server's data directory). The copy
  * is PGlite's own dump of a database's files right after its migrations, kept under a key of the
  * PGlite version and the migration files, so a changed migration or PGlite never loads a stale one.
  * It is kept in the project's node_modules/.cache, not in the shared temp directory, where another
  * user of the machine could leave a database of their making for the site to load.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { fileURLToPath } from 'node:url';
@@ -70,14 +70,18 @@ export async function createPGlite(
 
 /**
  * Keeps `dump` as the copy: written beside it and renamed, so a process loading it never reads half
- * a file and two processes saving at once leave one whole copy. Copies for other keys are removed.
+ * a file and two processes saving at once leave one whole copy. Copies for other keys are removed,
+ * and parts older than an hour (a process killed while writing one).
  */
 export function saveTemplate(file: string, dump: Uint8Array): void {
   mkdirSync(DIR, { recursive: true });
   const part = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
   writeFileSync(part, dump);
   renameSync(part, file);
+  const stale = Date.now() - 3_600_000;
   for (const name of readdirSync(DIR)) {
-    if (name !== path.basename(file) && !name.endsWith('.part')) rmSync(path.join(DIR, name), { force: true });
+    const other = path.join(DIR, name);
+    if (name === path.basename(file)) continue;
+    if (!name.endsWith('.part') || (statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? 0) < stale) rmSync(other, { force: true });
   }
 }

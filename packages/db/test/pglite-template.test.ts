@@ -1,10 +1,10 @@
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openDatabase } from '../src/client.ts';
-import { createPGlite, isNewDataDir, templatePath } from '../src/pgliteTemplate.ts';
+import { createPGlite, isNewDataDir, saveTemplate, templatePath } from '../src/pgliteTemplate.ts';
 
 /** New embedded databases start from a kept copy of a migrated one (pgliteTemplate.ts). */
 
@@ -59,6 +59,20 @@ describe('the kept copy of a migrated database', () => {
     const kept = (await b.db.execute(sql`select x from kept_probe`)) as unknown as { rows: unknown[] };
     expect(kept.rows).toEqual([{ x: 7 }]);
     await b.close();
+  });
+
+  it('saving the copy removes copies of other keys and parts left by a process killed while writing', () => {
+    const file = templatePath(MIGRATIONS_DIR);
+    const dir = path.dirname(file);
+    const old = path.join(dir, 'aaaaaaaaaaaaaaaa.tar');
+    const stalePart = path.join(dir, `${path.basename(file)}.1.x.part`);
+    const livePart = path.join(dir, `${path.basename(file)}.2.y.part`);
+    for (const f of [old, stalePart, livePart]) writeFileSync(f, 'x');
+    const twoHoursAgo = new Date(Date.now() - 7_200_000);
+    utimesSync(stalePart, twoHoursAgo, twoHoursAgo);
+    saveTemplate(file, readFileSync(file));
+    expect([existsSync(old), existsSync(stalePart), existsSync(livePart), existsSync(file)]).toEqual([false, false, true, true]);
+    rmSync(livePart);
   });
 
   it('is keyed by the migrations: a changed migration file gets a copy of its own', () => {
