@@ -1,4 +1,6 @@
 // `npm start`: build what is not built, then run the server (it migrates and seeds demo content once).
+// First: the server process's V8 flags, before anything else runs (processFlags.ts).
+import '../apps/server/src/processFlags.ts';
 import { buildWebIfStale } from './lib.mjs';
 
 await buildWebIfStale();

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { type AncestryEstimate, GenomeError, type GenomeErrorCode } from '@jiyin/genome';
 import { Piscina } from 'piscina';
 import { Gauge, Histogram, type Registry } from 'prom-client';
@@ -47,12 +46,6 @@ export class ComputePool {
 
   constructor(threads: number, registry?: Registry) {
     this.threads = threads;
-    // The engine's steps are each called once per import around a loop over ~600,000 calls, so V8
-    // compiles them on the stack (OSR). Through Maglev it did so again on every import, its OSR code
-    // not kept from one import to the next: ~45 compiles and ~0.1 s of compiler-thread CPU per import,
-    // beside the pool's threads. Without Maglev OSR they settle on TurboFan code (~12 compiles).
-    // V8's flags are the process's, so the web thread's rarely-run loops skip Maglev OSR too.
-    setFlagsFromString('--no-maglev-osr');
     this.piscina = new Piscina({ filename: TASKS, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
     this.matcher = new Piscina({ filename: MATCHER, minThreads: 0, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY });
     if (!registry) return;
