@@ -4,7 +4,7 @@
  * opens its embedded database this way so SQL never runs on its event loop.
  */
 import { Worker } from 'node:worker_threads';
-import type { Reply, Request, WireError, WireResult } from './pgliteWire.ts';
+import type { Event, Reply, Request, WireError, WireResult } from './pgliteWire.ts';
 
 const WORKER = new URL('./pgliteWorker.ts', import.meta.url);
 const BYTEA = 17;
@@ -42,7 +42,7 @@ export class ThreadedPGlite implements Queryable {
 
   private constructor(worker: Worker) {
     this.worker = worker;
-    worker.on('message', (m: Reply | { notify: string; payload: string }) => {
+    worker.on('message', (m: Reply | Extract<Event, { notify: string }>) => {
       if ('notify' in m) {
         for (const cb of this.channels.get(m.notify) ?? []) cb(m.payload);
         return;
@@ -64,11 +64,11 @@ export class ThreadedPGlite implements Queryable {
   static async open(dataDir: string, template: string | null): Promise<{ pg: ThreadedPGlite; fromTemplate: boolean }> {
     const worker = new Worker(WORKER, { workerData: { dataDir, template } });
     const fromTemplate = await new Promise<boolean>((resolve, reject) => {
-      const onMessage = (m: { ready?: boolean; fromTemplate?: boolean }) => {
-        if (!m.ready) return;
+      const onMessage = (m: Event) => {
+        if (!('ready' in m)) return;
         worker.off('error', reject);
         worker.off('message', onMessage);
-        resolve(m.fromTemplate === true);
+        resolve(m.fromTemplate);
       };
       worker.on('message', onMessage);
       worker.once('error', reject);

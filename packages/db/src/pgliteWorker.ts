@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type PGlite, type Results, type Transaction, types } from '@electric-sql/pglite';
 import { byteaToHex } from './pgliteBytea.ts';
 import { createPGlite } from './pgliteTemplate.ts';
-import type { Reply, Request, WireError } from './pgliteWire.ts';
+import type { Event, Reply, Request, WireError } from './pgliteWire.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker runs as a worker thread');
@@ -110,7 +110,7 @@ port.on('message', (req: Request) => {
       void serveTransaction(req.id, req.tx);
       return;
     case 'listen':
-      pg.listen(req.channel, (payload) => port.postMessage({ notify: req.channel, payload })).then(
+      pg.listen(req.channel, (payload) => port.postMessage({ notify: req.channel, payload } satisfies Event)).then(
         (stop) => {
           listeners.set(req.channel, stop);
           port.postMessage({ id: req.id, ok: true } satisfies Reply);
@@ -146,4 +146,4 @@ port.on('message', (req: Request) => {
       return;
   }
 });
-port.postMessage({ ready: true, fromTemplate });
+port.postMessage({ ready: true, fromTemplate } satisfies Event);
