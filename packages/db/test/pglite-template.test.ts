@@ -80,8 +80,8 @@ describe('the kept copy of a migrated database', () => {
     cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
     const same = templatePath(migrations);
     expect(path.basename(same)).toBe(path.basename(templatePath(MIGRATIONS_DIR)));
-    const last = path.join(migrations, '0000_init.sql');
-    writeFileSync(last, `${readFileSync(last, 'utf8')}\n-- changed\n`);
+    const init = path.join(migrations, '0000_init.sql');
+    writeFileSync(init, `${readFileSync(init, 'utf8')}\n-- changed\n`);
     expect(templatePath(migrations)).not.toBe(same);
   });
 
